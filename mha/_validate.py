@@ -1,0 +1,141 @@
+"""Argument checks shared by every variant.
+
+Each check raises ``TypeError`` or ``ValueError`` with a message that names the argument,
+what was expected and what arrived. None of them uses ``assert``.
+"""
+
+from __future__ import annotations
+
+import operator
+from types import ModuleType
+from typing import Any
+
+import array_api_compat
+
+
+def _library(x: Any) -> str:
+    """The library an array comes from, for error messages ("numpy", "cupy", "torch", ...)."""
+    return type(x).__module__.split(".")[0]
+
+
+def array_namespace(**arrays: Any) -> ModuleType:
+    """The array namespace shared by the named arrays (``None`` values are skipped).
+
+    Raises ``TypeError`` naming the argument that is not an array, or the two arguments
+    whose libraries differ.
+    """
+    first_name = first = None
+    for name, x in arrays.items():
+        if x is None:
+            continue
+        if not array_api_compat.is_array_api_obj(x):
+            raise TypeError(
+                f"{name} must be an array (NumPy, CuPy or another array-API library), "
+                f"got {type(x).__name__}"
+            )
+        if array_api_compat.is_torch_array(x):
+            raise TypeError(
+                f"{name} is a torch.Tensor; this function takes NumPy or CuPy arrays "
+                "(use mha.torch_mha.MultiHeadAttention for tensors)"
+            )
+        if first is None:
+            first_name, first = name, x
+        elif _library(x) != _library(first):
+            raise TypeError(
+                f"{name} comes from {_library(x)} but {first_name} comes from "
+                f"{_library(first)}; move all arrays to one library (e.g. mha.cupy_mha.to_device)"
+            )
+    if first is None:
+        raise TypeError(f"expected at least one array among {', '.join(arrays)}, got only None")
+    return array_api_compat.array_namespace(*(x for x in arrays.values() if x is not None))
+
+
+def floating(name: str, x: Any, xp: ModuleType) -> None:
+    """Raise ``TypeError`` unless ``x`` has a real floating-point dtype."""
+    if not xp.isdtype(x.dtype, "real floating"):
+        raise TypeError(f"{name} must be a floating-point array, got dtype {x.dtype}")
+
+
+def boolean(name: str, x: Any, xp: ModuleType) -> None:
+    """Raise ``TypeError`` unless ``x`` is a boolean array."""
+    if x.dtype != xp.bool:
+        raise TypeError(
+            f"{name} must be a boolean array (True = may attend), got dtype {x.dtype}; "
+            "convert an additive float mask with `mask == 0`"
+        )
+
+
+def same_dtype(xp: ModuleType, **arrays: Any) -> None:
+    """Raise ``TypeError`` unless all named arrays (``None`` skipped) share one dtype."""
+    items = [(n, a) for n, a in arrays.items() if a is not None]
+    name0, a0 = items[0]
+    for name, a in items[1:]:
+        if a.dtype != a0.dtype:
+            raise TypeError(
+                f"{name} has dtype {a.dtype} but {name0} has dtype {a0.dtype}; "
+                "cast them to one floating dtype"
+            )
+
+
+def min_ndim(name: str, x: Any, ndim: int, shape_hint: str) -> None:
+    """Raise ``ValueError`` unless ``x`` has at least ``ndim`` dimensions."""
+    if x.ndim < ndim:
+        raise ValueError(
+            f"{name} must have at least {ndim} dimensions {shape_hint}, "
+            f"got shape {tuple(x.shape)}"
+        )
+
+
+def positive_int(name: str, value: Any) -> int:
+    """``value`` as an ``int``; ``TypeError`` if it is not an integer, ``ValueError`` if < 1."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be a positive integer, got bool {value!r}")
+    try:
+        as_int = operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"{name} must be a positive integer, got {type(value).__name__} {value!r}"
+        ) from None
+    if as_int < 1:
+        raise ValueError(f"{name} must be a positive integer, got {as_int}")
+    return as_int
+
+
+def batch_shape(**shapes: tuple[int, ...]) -> tuple[int, ...]:
+    """Broadcast leading (batch) shapes; ``ValueError`` naming the two that disagree.
+
+    Like ``matmul``, a dimension of size 1 broadcasts; any other mismatch is an error.
+    """
+    result: tuple[int, ...] = ()
+    owner: dict[int, str] = {}
+    for name, shape in shapes.items():
+        ndim = max(len(result), len(shape))
+        padded_result = (1,) * (ndim - len(result)) + result
+        padded = (1,) * (ndim - len(shape)) + tuple(shape)
+        merged = []
+        for axis, (a, b) in enumerate(zip(padded_result, padded, strict=True)):
+            if a != b and a != 1 and b != 1:
+                other = owner.get(axis - ndim, "another argument")
+                raise ValueError(
+                    f"{name} has leading (batch) shape {tuple(shape)} that does not "
+                    f"broadcast with {other}'s {tuple(padded_result)}"
+                )
+            if b != 1:
+                owner[axis - ndim] = name
+            merged.append(max(a, b))
+        result = tuple(merged)
+    return result
+
+
+def mask_shape(mask: Any, expected: tuple[int, ...], xp: ModuleType) -> None:
+    """Raise unless ``mask`` is boolean and broadcasts to ``expected`` without growing it."""
+    boolean("mask", mask, xp)
+    shape = tuple(mask.shape)
+    ok = len(shape) <= len(expected) and all(
+        m in (1, e) for m, e in zip(reversed(shape), reversed(expected), strict=False)
+    )
+    if not ok:
+        raise ValueError(
+            f"mask has shape {shape}, which does not broadcast to the attention scores' "
+            f"shape {expected} (..., n_q, n_k); each mask dimension must be 1 or match"
+        )
