@@ -81,8 +81,7 @@ def min_ndim(name: str, x: Any, ndim: int, shape_hint: str) -> None:
     """Raise ``ValueError`` unless ``x`` has at least ``ndim`` dimensions."""
     if x.ndim < ndim:
         raise ValueError(
-            f"{name} must have at least {ndim} dimensions {shape_hint}, "
-            f"got shape {tuple(x.shape)}"
+            f"{name} must have at least {ndim} dimensions {shape_hint}, got shape {tuple(x.shape)}"
         )
 
 

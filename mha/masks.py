@@ -77,7 +77,9 @@ def padding_mask(lengths: Any, n_k: int, *, xp: ModuleType | None = None) -> Arr
     bad = (host < 0) | (host > n_k)
     if bad.any():
         b = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"lengths[{b}]={int(host[b])} is out of range: expected 0 <= length <= n_k={n_k}")
+        raise ValueError(
+            f"lengths[{b}]={int(host[b])} is out of range: expected 0 <= length <= n_k={n_k}"
+        )
     lengths_col = xp.reshape(xp.asarray(host.astype(np.int64)), (host.size, 1, 1, 1))
     return xp.reshape(xp.arange(n_k), (1, 1, 1, n_k)) < lengths_col
 

@@ -100,7 +100,9 @@ def softmax(x: Array, axis: int = -1) -> Array:
     if isinstance(axis, bool) or not isinstance(axis, int):
         raise TypeError(f"axis must be an int, got {type(axis).__name__}")
     if not -x.ndim <= axis < x.ndim:
-        raise ValueError(f"axis must be in [{-x.ndim}, {x.ndim}) for x of shape {x.shape}, got {axis}")
+        raise ValueError(
+            f"axis must be in [{-x.ndim}, {x.ndim}) for x of shape {x.shape}, got {axis}"
+        )
     return _softmax(xp, x, axis)
 
 
@@ -164,9 +166,7 @@ def split_heads(x: Array, num_heads: int) -> Array:
     _validate.min_ndim("x", x, 2, "(..., n, h*d)")
     num_heads = _validate.positive_int("num_heads", num_heads)
     if x.shape[-1] % num_heads:
-        raise ValueError(
-            f"num_heads={num_heads} does not divide x's last dimension {x.shape[-1]}"
-        )
+        raise ValueError(f"num_heads={num_heads} does not divide x's last dimension {x.shape[-1]}")
     return _split_heads(xp, x, num_heads)
 
 
@@ -278,8 +278,12 @@ def multi_head_attention_loop(
     heads, weights = [], []
     for i in range(params.num_heads):
         qk_cols, v_cols = slice(i * d_k, (i + 1) * d_k), slice(i * d_v, (i + 1) * d_v)
-        q_i = _project(q, params.w_q[:, qk_cols], None if params.b_q is None else params.b_q[qk_cols])
-        k_i = _project(k, params.w_k[:, qk_cols], None if params.b_k is None else params.b_k[qk_cols])
+        q_i = _project(
+            q, params.w_q[:, qk_cols], None if params.b_q is None else params.b_q[qk_cols]
+        )
+        k_i = _project(
+            k, params.w_k[:, qk_cols], None if params.b_k is None else params.b_k[qk_cols]
+        )
         v_i = _project(v, params.w_v[:, v_cols], None if params.b_v is None else params.b_v[v_cols])
         mask_i = mask
         if mask is not None and mask.ndim >= 3:  # pick head i's slice of the heads axis

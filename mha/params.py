@@ -189,8 +189,8 @@ def to_torch_state_dict(params: MHAParams) -> dict[str, np.ndarray]:
     """
     if params.d_k * params.num_heads != params.d_model or params.d_v != params.d_k:
         raise ValueError(
-            "params has d_k={}, d_v={}, h={}, d_model={}; nn.MultiheadAttention needs "
-            "d_k = d_v = d_model / h".format(params.d_k, params.d_v, params.num_heads, params.d_model)
+            f"params has d_k={params.d_k}, d_v={params.d_v}, h={params.num_heads}, d_model={params.d_model}; nn.MultiheadAttention needs "
+            "d_k = d_v = d_model / h"
         )
     biases = [params.b_q, params.b_k, params.b_v, params.b_o]
     if any(b is None for b in biases) and params.has_bias:

@@ -1,0 +1,72 @@
+"""The project's commands. Needs only Python 3.10+; creates or reuses ``.venv`` next to it.
+
+    python3 dev.py book    build the website into _build/html (warnings are errors)
+    python3 dev.py test    run the unit tests and execute every notebook (nbval)
+    python3 dev.py lint    ruff lint and format check
+
+Each command first makes sure ``.venv`` exists and holds ``requirements.txt`` (reinstalled
+only when that file changes). Extra arguments go to the tool: ``python3 dev.py test -k masks``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".requirements.sha256"
+
+
+def run(*cmd: str | Path) -> None:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    result = subprocess.run([str(c) for c in cmd], cwd=ROOT)
+    if result.returncode:
+        sys.exit(result.returncode)
+
+
+def ensure_venv() -> None:
+    if not PYTHON.exists():
+        print(f"creating {VENV}", flush=True)
+        venv.create(VENV, with_pip=True)
+    wanted = hashlib.sha256((ROOT / "requirements.txt").read_bytes()).hexdigest()
+    if not STAMP.exists() or STAMP.read_text().strip() != wanted:
+        run(PYTHON, "-m", "pip", "install", "--upgrade", "pip")
+        run(PYTHON, "-m", "pip", "install", "-r", ROOT / "requirements.txt")
+        run(PYTHON, "-m", "ipykernel", "install", "--sys-prefix", "--name", "python3")
+        STAMP.write_text(wanted)
+
+
+def book(args: list[str]) -> None:
+    run(BIN / "jupyter-book", "build", ROOT, "--warningiserror", "--keep-going", *args)
+    print(f"\nThe book is in {ROOT / '_build' / 'html' / 'index.html'}")
+
+
+def test(args: list[str]) -> None:
+    run(PYTHON, "-m", "pytest", *args)
+
+
+def lint(args: list[str]) -> None:
+    run(BIN / "ruff", "check", ROOT, *args)
+    run(BIN / "ruff", "format", "--check", ROOT)
+
+
+COMMANDS = {"book": book, "test": test, "lint": lint}
+
+
+def main() -> None:
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        print(__doc__)
+        sys.exit(2)
+    ensure_venv()
+    COMMANDS[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()
