@@ -22,8 +22,8 @@ Array = Any
 
 def _compute_dtype(xp: ModuleType, dtype: Any) -> Any:
     """float16 (and bfloat16) inputs get their softmax computed in float32."""
-    low_precision = [getattr(xp, name, None) for name in ("float16", "bfloat16")]
-    return xp.float32 if dtype in low_precision else dtype
+    low_precision = [getattr(xp, name) for name in ("float16", "bfloat16") if hasattr(xp, name)]
+    return xp.float32 if any(dtype == low for low in low_precision) else dtype
 
 
 def _softmax(xp: ModuleType, x: Array, axis: int) -> Array:

@@ -1,0 +1,371 @@
+"""The PyTorch variant: multi-head attention as an ``nn.Module``.
+
+Parameters are stored in the paper's layout (``x @ W``, ``w_q`` is ``(d_model, h*d_k)``),
+not ``nn.Linear``'s ``(out, in)``; :meth:`MultiHeadAttention.from_torch` and
+:meth:`MultiHeadAttention.to_torch` convert to and from ``torch.nn.MultiheadAttention``.
+Masks are boolean with True = may attend, as in ``F.scaled_dot_product_attention`` and the
+rest of this package (``nn.MultiheadAttention`` uses the opposite polarity).
+
+Two paths compute the same thing: a readable one (projections, split, softmax(QK^T/sqrt(d_k))V,
+merge, W^O) that can return the weights, and a fast one through
+``F.scaled_dot_product_attention`` (fused kernels, no (h, n_q, n_k) weights kept) used when
+``need_weights=False``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+from mha import _validate
+from mha.params import MHAParams, from_torch_state_dict, to_torch_state_dict
+
+_IMPLS = ("auto", "readable", "fused")
+
+
+def _check_tensor(name: str, x: object, min_ndim: int, shape_hint: str) -> None:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
+    if not x.is_floating_point():
+        raise TypeError(f"{name} must be a floating-point tensor, got dtype {x.dtype}")
+    if x.dim() < min_ndim:
+        raise ValueError(
+            f"{name} must have at least {min_ndim} dimensions {shape_hint}, got shape {tuple(x.shape)}"
+        )
+
+
+def _softmax(scores: Tensor) -> Tensor:
+    """Softmax over the last axis in float32 or wider; fully masked (all -inf) rows give zeros."""
+    z = scores.float() if scores.dtype in (torch.float16, torch.bfloat16) else scores
+    row_max = z.amax(dim=-1, keepdim=True)
+    row_max = torch.where(torch.isfinite(row_max), row_max, torch.zeros_like(row_max))
+    e = torch.exp(z - row_max)
+    total = e.sum(dim=-1, keepdim=True)
+    return (e / torch.where(total == 0, torch.ones_like(total), total)).to(scores.dtype)
+
+
+def _split_heads(x: Tensor, num_heads: int) -> Tensor:
+    *batch, n, features = x.shape
+    return x.view(*batch, n, num_heads, features // num_heads).transpose(-3, -2)  # (..., h, n, d)
+
+
+def _merge_heads(x: Tensor) -> Tensor:
+    *batch, h, n, d = x.shape
+    return x.transpose(-3, -2).reshape(*batch, n, h * d)  # (..., n, h*d)
+
+
+def _causal(n_q: int, n_k: int, device: torch.device) -> Tensor:
+    """Bottom-right aligned causal mask, as :func:`mha.causal_mask`."""
+    rows = torch.arange(n_q, device=device)[:, None]
+    return torch.arange(n_k, device=device)[None, :] <= rows + (n_k - n_q)
+
+
+class MultiHeadAttention(nn.Module):
+    """Multi-head attention, ``MultiHead(Q, K, V) = Concat(head_1..head_h) W^O``.
+
+    Parameters
+    ----------
+    d_model : int
+        Model size (features of the queries and of the output).
+    num_heads : int
+        h. Must divide ``d_model`` unless ``d_k`` and ``d_v`` are given.
+    d_k, d_v : int, optional
+        Per-head query/key and value sizes (default ``d_model // num_heads``).
+    kdim, vdim : int, optional
+        Features of the keys and values when they differ from ``d_model`` (cross-attention).
+    bias : bool
+        Learn biases for the four projections.
+
+    Shapes
+    ------
+    w_q : (d_model, h*d_k);  w_k : (kdim, h*d_k);  w_v : (vdim, h*d_v);  w_o : (h*d_v, d_model)
+    """
+
+    def __init__(
+        self,
+        d_model: int,
+        num_heads: int,
+        *,
+        d_k: int | None = None,
+        d_v: int | None = None,
+        kdim: int | None = None,
+        vdim: int | None = None,
+        bias: bool = False,
+        device: torch.device | str | None = None,
+        dtype: torch.dtype | None = None,
+    ) -> None:
+        super().__init__()
+        d_model = _validate.positive_int("d_model", d_model)
+        h = _validate.positive_int("num_heads", num_heads)
+        if (d_k is None or d_v is None) and d_model % h:
+            raise ValueError(
+                f"num_heads={h} does not divide d_model={d_model}; "
+                "choose another num_heads or pass d_k and d_v"
+            )
+        self.num_heads = h
+        self.d_model = d_model
+        self.d_k = d_model // h if d_k is None else _validate.positive_int("d_k", d_k)
+        self.d_v = d_model // h if d_v is None else _validate.positive_int("d_v", d_v)
+        self.kdim = d_model if kdim is None else _validate.positive_int("kdim", kdim)
+        self.vdim = d_model if vdim is None else _validate.positive_int("vdim", vdim)
+        factory = {"device": device, "dtype": dtype}
+        self.w_q = nn.Parameter(torch.empty(d_model, h * self.d_k, **factory))
+        self.w_k = nn.Parameter(torch.empty(self.kdim, h * self.d_k, **factory))
+        self.w_v = nn.Parameter(torch.empty(self.vdim, h * self.d_v, **factory))
+        self.w_o = nn.Parameter(torch.empty(h * self.d_v, d_model, **factory))
+        sizes = {"b_q": h * self.d_k, "b_k": h * self.d_k, "b_v": h * self.d_v, "b_o": d_model}
+        for name, size in sizes.items():
+            self.register_parameter(
+                name, nn.Parameter(torch.zeros(size, **factory)) if bias else None
+            )
+        for w in (self.w_q, self.w_k, self.w_v, self.w_o):
+            nn.init.xavier_uniform_(w)
+
+    def extra_repr(self) -> str:
+        return (
+            f"d_model={self.d_model}, num_heads={self.num_heads}, d_k={self.d_k}, d_v={self.d_v}, "
+            f"kdim={self.kdim}, vdim={self.vdim}, bias={self.b_q is not None}"
+        )
+
+    # --- forward -------------------------------------------------------------------------
+
+    def forward(
+        self,
+        q: Tensor,
+        k: Tensor | None = None,
+        v: Tensor | None = None,
+        mask: Tensor | None = None,
+        *,
+        need_weights: bool = True,
+        is_causal: bool = False,
+        head_gate: Tensor | None = None,
+        impl: str = "auto",
+    ) -> tuple[Tensor, Tensor | None]:
+        """Attend from ``q`` to ``k``/``v`` (self-attention when ``k`` and ``v`` are omitted).
+
+        Parameters
+        ----------
+        q, k, v : Tensor
+            Batch first. ``k`` defaults to ``q``, ``v`` to ``k``.
+        mask : bool Tensor, optional
+            True = may attend; broadcastable to ``(..., h, n_q, n_k)``.
+        need_weights : bool
+            Return the attention weights. ``False`` takes the fused SDPA path and returns
+            ``(out, None)``.
+        is_causal : bool
+            Add the causal mask (bottom-right aligned when ``n_q != n_k``, as
+            :func:`mha.causal_mask`), combined with ``mask``.
+        head_gate : Tensor, optional
+            Multiplies each head's output before ``W^O``: 1 keeps a head, 0 prunes it. Its
+            gradient is the head-importance score of Michel et al. (2019).
+        impl : {"auto", "readable", "fused"}
+            Force a path (for teaching and tests); "auto" picks "fused" when
+            ``need_weights=False``.
+
+        Returns
+        -------
+        out : Tensor
+        weights : Tensor or None
+
+        Shapes
+        ------
+        q : (..., n_q, d_model);  k : (..., n_k, kdim);  v : (..., n_k, vdim)
+        mask : broadcastable to (..., h, n_q, n_k);  head_gate : broadcastable to (..., h)
+        out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
+        """
+        k = q if k is None else k
+        v = k if v is None else v
+        mask = self._check_inputs(q, k, v, mask, head_gate)
+        if impl not in _IMPLS:
+            raise ValueError(f"impl must be one of {_IMPLS}, got {impl!r}")
+        if need_weights and impl == "fused":
+            raise ValueError("impl='fused' cannot return weights; pass need_weights=False")
+        n_q, n_k = q.shape[-2], k.shape[-2]
+        # SDPA's own is_causal aligns top-left, which equals ours only when n_q == n_k
+        sdpa_causal = is_causal and mask is None and n_q == n_k
+        if is_causal:
+            causal = _causal(n_q, n_k, q.device)
+            mask = causal if mask is None else mask & causal
+        if impl == "readable" or (impl == "auto" and need_weights):
+            heads, weights = self._attention_readable(q, k, v, mask)
+        else:
+            heads, weights = (
+                self._attention_fused(q, k, v, None if sdpa_causal else mask, sdpa_causal),
+                None,
+            )
+        if head_gate is not None:
+            heads = heads * head_gate[..., None, None]  # (..., h, n_q, d_v)
+        out = _merge_heads(heads) @ self.w_o  # (..., n_q, d_model)
+        if self.b_o is not None:
+            out = out + self.b_o
+        return out, (weights if need_weights else None)
+
+    def _check_inputs(self, q, k, v, mask, head_gate) -> Tensor | None:
+        for name, x in (("q", q), ("k", k), ("v", v)):
+            _check_tensor(name, x, 2, "(..., n, features)")
+            if x.dtype != self.w_q.dtype:
+                raise TypeError(
+                    f"{name} has dtype {x.dtype} but the module's weights have {self.w_q.dtype}"
+                )
+        for name, x, size, what in (
+            ("q", q, self.d_model, "d_model"),
+            ("k", k, self.kdim, "kdim"),
+            ("v", v, self.vdim, "vdim"),
+        ):
+            if x.shape[-1] != size:
+                raise ValueError(
+                    f"{name} has {x.shape[-1]} features but the module expects {what}={size}"
+                )
+        if v.shape[-2] != k.shape[-2]:
+            raise ValueError(
+                f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
+            )
+        batch = _validate.batch_shape(
+            q=tuple(q.shape[:-2]), k=tuple(k.shape[:-2]), v=tuple(v.shape[:-2])
+        )
+        if mask is not None:
+            if not isinstance(mask, Tensor):
+                raise TypeError(
+                    f"mask must be a torch.Tensor of dtype bool, got {type(mask).__name__}"
+                )
+            if mask.dtype != torch.bool:
+                raise TypeError(
+                    f"mask must be a boolean tensor (True = may attend), got dtype {mask.dtype}"
+                )
+            expected = (*batch, self.num_heads, q.shape[-2], k.shape[-2])
+            shape = tuple(mask.shape)
+            if len(shape) > len(expected) or any(
+                m not in (1, e) for m, e in zip(reversed(shape), reversed(expected), strict=False)
+            ):
+                raise ValueError(
+                    f"mask has shape {shape}, which does not broadcast to the attention scores' "
+                    f"shape {expected} (..., h, n_q, n_k)"
+                )
+        if head_gate is not None:
+            _check_tensor("head_gate", head_gate, 1, "(..., h)")
+            if head_gate.shape[-1] != self.num_heads:
+                raise ValueError(
+                    f"head_gate's last dimension must be num_heads={self.num_heads}, "
+                    f"got shape {tuple(head_gate.shape)}"
+                )
+        return mask
+
+    def _project(self, x: Tensor, w: Tensor, b: Tensor | None) -> Tensor:
+        return x @ w if b is None else x @ w + b
+
+    def _attention_readable(self, q, k, v, mask):
+        h = self.num_heads
+        q_heads = _split_heads(self._project(q, self.w_q, self.b_q), h)  # (..., h, n_q, d_k)
+        k_heads = _split_heads(self._project(k, self.w_k, self.b_k), h)  # (..., h, n_k, d_k)
+        v_heads = _split_heads(self._project(v, self.w_v, self.b_v), h)  # (..., h, n_k, d_v)
+        scores = q_heads @ k_heads.transpose(-2, -1) / math.sqrt(self.d_k)  # (..., h, n_q, n_k)
+        if mask is not None:
+            scores = scores.masked_fill(~mask, float("-inf"))
+        weights = _softmax(scores)
+        return weights @ v_heads, weights  # (..., h, n_q, d_v)
+
+    def _attention_fused(self, q, k, v, mask, sdpa_causal):
+        h = self.num_heads
+        if q is k and k is v and self.kdim == self.vdim == self.d_model:
+            w_qkv = torch.cat([self.w_q, self.w_k, self.w_v], dim=1)  # (d_model, h*(2d_k+d_v))
+            qkv = q @ w_qkv
+            if self.b_q is not None:
+                qkv = qkv + torch.cat([self.b_q, self.b_k, self.b_v])
+            hd_k = h * self.d_k
+            q_p, k_p, v_p = qkv.split([hd_k, hd_k, h * self.d_v], dim=-1)
+        else:
+            q_p = self._project(q, self.w_q, self.b_q)
+            k_p = self._project(k, self.w_k, self.b_k)
+            v_p = self._project(v, self.w_v, self.b_v)
+        q_heads = _split_heads(q_p, h)  # (..., h, n_q, d_k)
+        k_heads = _split_heads(k_p, h)  # (..., h, n_k, d_k)
+        v_heads = _split_heads(v_p, h)  # (..., h, n_k, d_v)
+        out = F.scaled_dot_product_attention(
+            q_heads, k_heads, v_heads, attn_mask=mask, is_causal=sdpa_causal
+        )  # (..., h, n_q, d_v)
+        if mask is not None:  # a fully masked query row: zeros, never NaN (as the readable path)
+            out = out.masked_fill(~mask.any(dim=-1, keepdim=True), 0.0)
+        return out
+
+    # --- conversions ---------------------------------------------------------------------
+
+    @classmethod
+    def from_params(
+        cls, params: MHAParams, *, device: torch.device | str | None = None
+    ) -> MultiHeadAttention:
+        """A module holding copies of ``params`` (NumPy arrays, paper layout)."""
+        if not isinstance(params, MHAParams):
+            raise TypeError(f"params must be an mha.MHAParams, got {type(params).__name__}")
+        arrays = {name: getattr(params, name) for name in MHAParams._array_names()}
+        tensors = {
+            name: None if a is None else torch.as_tensor(np.asarray(a), device=device)
+            for name, a in arrays.items()
+        }
+        module = cls(
+            params.d_model,
+            params.num_heads,
+            d_k=params.d_k,
+            d_v=params.d_v,
+            kdim=params.kdim,
+            vdim=params.vdim,
+            bias=params.has_bias,
+            device=device,
+            dtype=tensors["w_q"].dtype,
+        )
+        with torch.no_grad():
+            for name, t in tensors.items():
+                target = getattr(module, name)
+                if t is None and target is not None:  # some biases but not all
+                    setattr(module, name, None)
+                elif t is not None:
+                    target.copy_(t)
+        return module
+
+    def to_params(self) -> MHAParams:
+        """The weights as :class:`mha.MHAParams` of NumPy arrays (copies)."""
+        arrays = {
+            name: None
+            if getattr(self, name) is None
+            else getattr(self, name).detach().cpu().numpy().copy()
+            for name in MHAParams._array_names()
+        }
+        return MHAParams(num_heads=self.num_heads, **arrays)
+
+    @classmethod
+    def from_torch(cls, module: nn.MultiheadAttention) -> MultiHeadAttention:
+        """Copy the weights of a ``torch.nn.MultiheadAttention`` (transposed to paper layout)."""
+        if not isinstance(module, nn.MultiheadAttention):
+            raise TypeError(
+                f"module must be a torch.nn.MultiheadAttention, got {type(module).__name__}"
+            )
+        if module.bias_k is not None or module.add_zero_attn:
+            raise ValueError(
+                "module uses add_bias_kv or add_zero_attn, which this variant does not model"
+            )
+        state = {name: t.detach().cpu().numpy() for name, t in module.state_dict().items()}
+        device = module.out_proj.weight.device
+        return cls.from_params(from_torch_state_dict(state, module.num_heads), device=device)
+
+    def to_torch(self) -> nn.MultiheadAttention:
+        """An equivalent ``torch.nn.MultiheadAttention(batch_first=True)``.
+
+        Remember its boolean masks mean the opposite (True = may *not* attend):
+        pass ``attn_mask=~mask``.
+        """
+        state = to_torch_state_dict(self.to_params())
+        module = nn.MultiheadAttention(
+            self.d_model,
+            self.num_heads,
+            bias=self.b_q is not None,
+            kdim=self.kdim,
+            vdim=self.vdim,
+            batch_first=True,
+            device=self.w_q.device,
+            dtype=self.w_q.dtype,
+        )
+        module.load_state_dict({name: torch.as_tensor(a) for name, a in state.items()})
+        return module
