@@ -1,0 +1,83 @@
+"""mha.plot: the shared figures draw what they are given and reject malformed input."""
+
+import subprocess
+import sys
+
+import matplotlib
+import numpy as np
+import pytest
+
+import mha
+from mha import plot
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def test_import_mha_does_not_import_matplotlib():
+    code = "import sys, mha, mha.plot; print('matplotlib' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+def test_attention_heatmap_draws_the_weights_with_labels():
+    _, weights = mha.scaled_dot_product_attention(
+        *(np.random.default_rng(0).normal(size=(3, 4, 8)).astype(np.float32))
+    )
+    ax = plot.attention_heatmap(weights, query_labels=list("abcd"), key_labels=list("wxyz"))
+    np.testing.assert_array_equal(ax.images[0].get_array(), weights)
+    assert [t.get_text() for t in ax.get_xticklabels()] == list("wxyz")
+    assert [t.get_text() for t in ax.get_yticklabels()] == list("abcd")
+    assert ax.images[0].get_clim() == (0.0, 1.0)
+    assert len(ax.figure.axes) == 2  # the map and its colour bar
+
+
+def test_attention_heatmap_draws_on_the_given_axes_and_accepts_masks():
+    _, (left, right) = plt.subplots(1, 2)
+    returned = plot.attention_heatmap(mha.causal_mask(3), ax=right, colorbar=False, title="m")
+    assert returned is right
+    np.testing.assert_array_equal(right.images[0].get_array(), np.tril(np.ones((3, 3))))
+    assert right.get_title() == "m"
+    assert not left.images
+
+
+def test_attention_heatmap_scales_to_data_when_asked():
+    scores = np.array([[-2.0, 3.0], [0.5, 1.0]])
+    ax = plot.attention_heatmap(scores, vmin=None, vmax=None)
+    assert ax.images[0].get_clim() == (-2.0, 3.0)
+
+
+def test_head_grid_draws_one_map_per_head_on_a_shared_scale():
+    weights = np.random.default_rng(1).dirichlet(np.ones(5), size=(6, 4))  # (h=6, 4, 5)
+    fig = plot.head_grid(weights, ncols=4, vmax=None)
+    maps = [ax for ax in fig.axes if ax.images]
+    assert len(maps) == 6
+    for i, ax in enumerate(maps):
+        np.testing.assert_allclose(ax.images[0].get_array(), weights[i])
+        assert ax.get_title() == f"head {i + 1}"
+        assert ax.images[0].get_clim() == (0.0, weights.max())
+    hidden = [ax for ax in fig.axes if not ax.get_visible()]
+    assert len(hidden) == 2  # a 2 x 4 grid holds 6 maps
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: plot.attention_heatmap(np.zeros((2, 3, 4))), r"\(n_q, n_k\), got shape"),
+        (lambda: plot.attention_heatmap(np.array([["a"]])), "numbers or booleans"),
+        (lambda: plot.attention_heatmap(np.zeros((2, 3)), key_labels=["a"]), "key_labels has 1"),
+        (lambda: plot.head_grid(np.zeros((2, 3))), r"\(h, n_q, n_k\)"),
+        (lambda: plot.head_grid(np.zeros((2, 3, 3)), titles=["a"]), "titles has 1"),
+        (lambda: plot.head_grid(np.zeros((2, 3, 3)), ncols=0), "ncols must be"),
+    ],
+)
+def test_bad_input_is_rejected_with_a_message(call, message):
+    with pytest.raises((TypeError, ValueError), match=message):
+        call()
