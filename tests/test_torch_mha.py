@@ -75,7 +75,7 @@ def test_to_torch_refuses_what_nn_multihead_attention_cannot_hold():
     module = MultiHeadAttention(8, 2, d_k=3)
     with pytest.raises(ValueError, match="d_k = d_v = d_model / h"):
         module.to_torch()
-    with pytest.raises(TypeError, match="module must be a torch.nn.MultiheadAttention"):
+    with pytest.raises(TypeError, match=r"module must be a torch\.nn\.MultiheadAttention"):
         MultiHeadAttention.from_torch(torch.nn.Linear(2, 2))
     with pytest.raises(ValueError, match="add_bias_kv"):
         MultiHeadAttention.from_torch(torch.nn.MultiheadAttention(8, 2, add_bias_kv=True))
