@@ -1,0 +1,39 @@
+"""Solutions to the exercises of chapter 4, concat and the output projection."""
+
+import math
+
+import numpy as np
+
+
+def multi_head_attention(q, k, v, params, mask=None):
+    """MultiHead(Q, K, V) = Concat(head_1, ..., head_h) W^O, all heads at once."""
+    h = params.num_heads
+
+    def project(x, w, b):
+        return x @ w if b is None else x @ w + b
+
+    def split(x):  # (..., n, h*d) -> (..., h, n, d)
+        *batch, n, features = x.shape
+        return np.swapaxes(np.reshape(x, (*batch, n, h, features // h)), -3, -2)
+
+    q_heads = split(project(q, params.w_q, params.b_q))  # (..., h, n_q, d_k)
+    k_heads = split(project(k, params.w_k, params.b_k))  # (..., h, n_k, d_k)
+    v_heads = split(project(v, params.w_v, params.b_v))  # (..., h, n_k, d_v)
+    d_k = q_heads.shape[-1]
+    scores = q_heads @ np.swapaxes(k_heads, -1, -2) / math.sqrt(d_k)  # (..., h, n_q, n_k)
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    scores = scores - np.max(scores, axis=-1, keepdims=True)
+    e = np.exp(scores)
+    weights = e / np.sum(e, axis=-1, keepdims=True)
+    heads = weights @ v_heads  # (..., h, n_q, d_v)
+    *batch, _, n_q, d_v = heads.shape
+    concat = np.reshape(np.swapaxes(heads, -3, -2), (*batch, n_q, h * d_v))  # (..., n_q, h*d_v)
+    return project(concat, params.w_o, params.b_o), weights
+
+
+def mha_parameter_count():
+    """Parameters of one multi-head attention layer, d_model = 512, h = 8, with biases."""
+    d_model = 512
+    # W^Q, W^K, W^V and W^O are each (512, 512) whatever h is; each has a bias of 512.
+    return 4 * d_model * d_model + 4 * d_model

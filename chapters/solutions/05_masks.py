@@ -1,0 +1,25 @@
+"""Solutions to the exercises of chapter 5, masks."""
+
+import numpy as np
+
+
+def causal_mask(n_q, n_k=None):
+    """bool (n_q, n_k): query i (at position i + n_k - n_q) may attend keys 0 .. i + n_k - n_q."""
+    n_k = n_q if n_k is None else n_k
+    query_position = np.arange(n_q)[:, None] + (n_k - n_q)  # (n_q, 1), aligned bottom-right
+    key_position = np.arange(n_k)[None, :]  # (1, n_k)
+    return key_position <= query_position
+
+
+def padding_mask(lengths, n_k):
+    """bool (B, 1, 1, n_k): key j of sequence b is real when j < lengths[b]."""
+    lengths = np.asarray(lengths)
+    real = np.arange(n_k)[None, :] < lengths[:, None]  # (B, n_k)
+    return real[:, None, None, :]  # singleton heads and queries axes
+
+
+def cross_attention_weights_shape():
+    """Weights' shape from mha.multi_head_attention: batch 2, h = 4, 7 queries, 11 keys."""
+    batch, h, n_q, n_k = 2, 4, 7, 11
+    # One (n_q, n_k) matrix per head and batch element: a row per query, a column per key.
+    return (batch, h, n_q, n_k)
