@@ -1,0 +1,194 @@
+"""Notebook hygiene: what nbval cannot see.
+
+Every notebook in ``chapters/`` is committed without outputs, is listed in ``_toc.yml``, runs
+on the ``python3`` kernel, and starts with the setup cell below, whose install URL is the
+``repository.url`` and ``branch`` of ``_config.yml`` (one source of truth for the Colab
+buttons and the installs). Executing the notebooks is nbval's job (``pytest`` collects
+``chapters/*.ipynb`` with ``--nbval-lax``).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import nbformat
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+CHAPTERS = ROOT / "chapters"
+NOTEBOOKS = sorted(CHAPTERS.glob("*.ipynb"))
+
+SETUP_CELL = """\
+# Setup: on Colab, install the book's package `mha` from its repository; locally, nothing to do.
+import sys
+
+if "google.colab" in sys.modules:
+    %pip install -q "mha @ git+{url}@{branch}"
+
+import mha
+from mha.cupy_mha import backend_summary
+
+print(backend_summary())"""
+
+
+def _config() -> dict:
+    return yaml.safe_load((ROOT / "_config.yml").read_text())
+
+
+def _toc_files(entries: list[dict]) -> set[str]:
+    """Every ``file:`` in a _toc.yml subtree (parts, chapters, sections)."""
+    files = set()
+    for entry in entries:
+        if "file" in entry:
+            files.add(entry["file"])
+        for key in ("parts", "chapters", "sections"):
+            files |= _toc_files(entry.get(key, []))
+    return files
+
+
+def expected_setup_cell() -> str:
+    repository = _config()["repository"]
+    return SETUP_CELL.format(url=repository["url"], branch=repository["branch"])
+
+
+def _read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def dirty_cells(nb: nbformat.NotebookNode) -> list[int]:
+    """Indices of code cells that carry outputs or an execution count."""
+    return [
+        i
+        for i, cell in enumerate(nb.cells)
+        if cell.cell_type == "code" and (cell.outputs or cell.execution_count is not None)
+    ]
+
+
+def first_code_source(nb: nbformat.NotebookNode) -> str | None:
+    return next((cell.source for cell in nb.cells if cell.cell_type == "code"), None)
+
+
+def test_the_chapters_exist():
+    assert len(NOTEBOOKS) >= 5, f"expected the chapter notebooks in {CHAPTERS}"
+
+
+def test_the_config_points_colab_at_this_repository():
+    config = _config()
+    assert config["repository"]["url"].startswith("https://github.com/")
+    assert config["repository"]["branch"] == "main"
+    assert config["launch_buttons"]["colab_url"] == "https://colab.research.google.com"
+    assert config["execute"]["execute_notebooks"] in {"cache", "force"}
+    assert config["execute"]["allow_errors"] is False
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_is_named_NN_topic(path):
+    stem = path.stem
+    assert stem[:2].isdigit() and stem[2] == "_" and stem[3:].replace("_", "").isalnum(), (
+        f"{path.name} must be named NN_topic.ipynb (two digits, underscore, snake_case topic)"
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_is_committed_without_outputs(path):
+    dirty = dirty_cells(_read(path))
+    assert not dirty, (
+        f"{path.name}: cells {dirty} have outputs or execution counts; strip them "
+        "(nbstripout, or Jupyter's 'Clear All Outputs') before committing"
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_is_in_the_toc(path):
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
+    listed = _toc_files([toc])
+    entry = f"chapters/{path.stem}"
+    assert entry in listed, f"{path.name} is missing from _toc.yml (add '- file: {entry}')"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_uses_the_python3_kernel(path):
+    assert _read(path).metadata.get("kernelspec", {}).get("name") == "python3"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_first_code_cell_is_the_setup_template(path):
+    assert first_code_source(_read(path)) == expected_setup_cell(), (
+        f"{path.name}: the first code cell drifted from the setup template in "
+        "tests/test_notebooks.py (its URL must be _config.yml's repository.url and branch)"
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_opens_with_a_title(path):
+    nb = _read(path)
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and first.source.startswith("# "), (
+        f"{path.name}: the first cell must be markdown starting with '# ' (the page title)"
+    )
+    titles = [
+        line
+        for cell in nb.cells
+        if cell.cell_type == "markdown"
+        for line in cell.source.splitlines()
+        if line.startswith("# ")
+    ]
+    assert len(titles) == 1, f"{path.name}: one '# ' title per chapter, found {titles}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_solution_toggle_includes_an_existing_function(path):
+    """Each ``{literalinclude} solutions/X.py`` + ``:pyobject: f`` names a real function."""
+    nb = _read(path)
+    for cell in nb.cells:
+        if cell.cell_type != "markdown" or "{literalinclude}" not in cell.source:
+            continue
+        lines = cell.source.splitlines()
+        for i, line in enumerate(lines):
+            if "{literalinclude}" not in line:
+                continue
+            target = CHAPTERS / line.split("}", 1)[1].strip()
+            assert target.exists(), f"{path.name}: {target.relative_to(ROOT)} does not exist"
+            options = [opt for opt in lines[i + 1 : i + 4] if opt.startswith(":pyobject:")]
+            assert options, f"{path.name}: the literalinclude of {target.name} needs :pyobject:"
+            name = options[0].split(":pyobject:", 1)[1].strip()
+            defined = {
+                node.name
+                for node in ast.parse(target.read_text()).body
+                if isinstance(node, ast.FunctionDef)
+            }
+            assert name in defined, f"{path.name}: {target.name} defines no function {name}"
+
+
+# --- the checks above catch what they are meant to catch ------------------------------------
+
+
+def test_dirty_cells_finds_outputs_and_execution_counts():
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_markdown_cell("# t"),
+            nbformat.v4.new_code_cell("1", execution_count=3),
+            nbformat.v4.new_code_cell(
+                "print(1)", outputs=[nbformat.v4.new_output("stream", text="1\n")]
+            ),
+            nbformat.v4.new_code_cell("2"),
+        ]
+    )
+    assert dirty_cells(nb) == [1, 2]
+
+
+def test_setup_cell_check_sees_a_drifted_url():
+    drifted = expected_setup_cell().replace("@main", "@dev")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(drifted)])
+    assert first_code_source(nb) != expected_setup_cell()
+    assert _config()["repository"]["url"] in expected_setup_cell()
+
+
+def test_toc_walk_finds_nested_files():
+    toc = {
+        "root": "intro",
+        "parts": [{"chapters": [{"file": "a", "sections": [{"file": "b"}]}]}],
+    }
+    assert _toc_files([toc]) == {"a", "b"}
