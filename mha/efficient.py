@@ -1,0 +1,312 @@
+"""Efficient attention: grouped-query attention (GQA, MQA) and a KV cache for decoding.
+
+Grouped-query attention keeps h query heads but only g key/value heads (``num_kv_heads``);
+query head i reads key/value head ``i // (h // g)``, so each K/V head serves a contiguous
+group of h/g query heads. g = h is multi-head attention, g = 1 is multi-query attention.
+Written once for any array-API library, like :mod:`mha.numpy_mha`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import array_api_compat
+
+from mha import _validate
+from mha.masks import causal_mask
+from mha.numpy_mha import merge_heads, scaled_dot_product_attention, split_heads
+from mha.params import MHAParams
+
+Array = Any
+
+
+@dataclass
+class GQAParams:
+    """Weights of a grouped-query attention layer, paper layout (``x @ W``), no biases.
+
+    Key/value head j owns columns ``j*d_k:(j+1)*d_k`` of ``w_k`` (likewise ``w_v``) and
+    serves query heads ``j*h/g .. (j+1)*h/g - 1``.
+
+    Shapes
+    ------
+    w_q : (d_model, h*d_k);  w_k : (kdim, g*d_k);  w_v : (vdim, g*d_v);  w_o : (h*d_v, d_model)
+    with h = num_heads and g = num_kv_heads, which divides h.
+    """
+
+    w_q: Array
+    w_k: Array
+    w_v: Array
+    w_o: Array
+    num_heads: int
+    num_kv_heads: int
+
+    def __post_init__(self) -> None:
+        h = self.num_heads = _validate.positive_int("num_heads", self.num_heads)
+        g = self.num_kv_heads = _validate.positive_int("num_kv_heads", self.num_kv_heads)
+        if h % g:
+            raise ValueError(f"num_kv_heads={g} must divide num_heads={h}")
+        arrays = {"w_q": self.w_q, "w_k": self.w_k, "w_v": self.w_v, "w_o": self.w_o}
+        xp = _validate.array_namespace(**arrays)
+        for name, w in arrays.items():
+            _validate.floating(name, w, xp)
+            if w.ndim != 2:
+                raise ValueError(f"{name} must be 2-D, got shape {tuple(w.shape)}")
+        _validate.same_dtype(xp, **arrays)
+        for name, heads in (("w_q", h), ("w_k", g), ("w_v", g)):
+            if arrays[name].shape[1] % heads:
+                raise ValueError(
+                    f"{name} has {arrays[name].shape[1]} columns, not a multiple of its "
+                    f"{heads} heads"
+                )
+        if self.w_k.shape[1] // g != self.d_k:
+            raise ValueError(
+                f"w_k has d_k={self.w_k.shape[1] // g} per key head but w_q has "
+                f"d_k={self.d_k} per query head; they must match for the dot product"
+            )
+        if self.w_o.shape[0] != h * self.d_v:
+            raise ValueError(f"w_o has {self.w_o.shape[0]} rows but must have h*d_v={h * self.d_v}")
+        if self.w_q.shape[0] != self.d_model:
+            raise ValueError(
+                f"w_q has {self.w_q.shape[0]} rows but w_o has {self.d_model} columns; "
+                "both must be d_model"
+            )
+
+    @property
+    def d_model(self) -> int:
+        return self.w_o.shape[1]
+
+    @property
+    def d_k(self) -> int:
+        return self.w_q.shape[1] // self.num_heads
+
+    @property
+    def d_v(self) -> int:
+        return self.w_v.shape[1] // self.num_kv_heads
+
+    def num_parameters(self) -> int:
+        """How many numbers the layer learns."""
+        return sum(w.shape[0] * w.shape[1] for w in (self.w_q, self.w_k, self.w_v, self.w_o))
+
+    @classmethod
+    def from_mha(cls, params: MHAParams, num_kv_heads: int) -> GQAParams:
+        """Group a multi-head layer's key and value heads by averaging their projections.
+
+        The key (and value) projection of group j is the mean of the projections of query
+        heads ``j*h/g .. (j+1)*h/g - 1``: the conversion of a multi-head checkpoint that the
+        GQA paper (Ainslie et al., 2023) fine-tunes from. With ``num_kv_heads == h`` the
+        weights are unchanged, so the layer computes exactly multi-head attention.
+
+        Shapes
+        ------
+        params.w_k : (kdim, h*d_k)  ->  w_k : (kdim, g*d_k);  likewise w_v
+        """
+        if not isinstance(params, MHAParams):
+            raise TypeError(f"params must be an mha.MHAParams, got {type(params).__name__}")
+        if params.has_bias:
+            raise ValueError("params has biases; GQAParams has none (pass params without bias)")
+        h = params.num_heads
+        g = _validate.positive_int("num_kv_heads", num_kv_heads)
+        if h % g:
+            raise ValueError(f"num_kv_heads={g} must divide params.num_heads={h}")
+        xp = _validate.array_namespace(params=params.w_k)
+
+        def pooled(w: Array, d: int) -> Array:
+            grouped = xp.reshape(w, (w.shape[0], g, h // g, d))  # (in, g, h/g, d)
+            return xp.reshape(xp.mean(grouped, axis=2), (w.shape[0], g * d))
+
+        return cls(
+            params.w_q, pooled(params.w_k, params.d_k), pooled(params.w_v, params.d_v),
+            params.w_o, h, g,
+        )  # fmt: skip
+
+
+def _grouped_attention(q_heads: Array, k_heads: Array, v_heads: Array, mask: Array | None):
+    """Attention where query head i reads key/value head i // (h/g), without copying K or V.
+
+    The h query heads are reshaped to (g, h/g) and the g key/value heads get a singleton
+    axis, so matmul broadcasting shares each K/V head across its group.
+
+    Shapes
+    ------
+    q_heads : (..., h, n_q, d_k);  k_heads : (..., g, n_k, d_k);  v_heads : (..., g, n_k, d_v)
+    mask : broadcastable to (..., h, n_q, n_k)
+    returns : heads (..., h, n_q, d_v), weights (..., h, n_q, n_k)
+    """
+    xp = array_api_compat.array_namespace(q_heads)
+    *q_batch, h, n_q, d_k = q_heads.shape
+    g = k_heads.shape[-3]
+    q_grouped = xp.reshape(q_heads, (*q_batch, g, h // g, n_q, d_k))
+    k_grouped, v_grouped = (xp.expand_dims(x, axis=-3) for x in (k_heads, v_heads))
+    if mask is not None and mask.ndim >= 3:  # split (or add) the heads axis the same way
+        *m_batch, m_heads, m_q, m_k = mask.shape
+        groups = (g, h // g) if m_heads == h else (1, 1)
+        mask = xp.reshape(mask, (*m_batch, *groups, m_q, m_k))
+    out, weights = scaled_dot_product_attention(q_grouped, k_grouped, v_grouped, mask)
+    *batch, _, _, _, d_v = out.shape
+    return (
+        xp.reshape(out, (*batch, h, n_q, d_v)),
+        xp.reshape(weights, (*batch, h, n_q, weights.shape[-1])),
+    )
+
+
+def _check_params(params: Any) -> None:
+    if not isinstance(params, GQAParams):
+        raise TypeError(
+            "params must be an mha.efficient.GQAParams (e.g. GQAParams.from_mha(mha_params, "
+            f"num_kv_heads)), got {type(params).__name__}"
+        )
+
+
+def _check_input(name: str, x: Array, w: Array, w_name: str, xp: ModuleType) -> None:
+    _validate.floating(name, x, xp)
+    _validate.min_ndim(name, x, 2, "(..., n, features)")
+    if x.shape[-1] != w.shape[0]:
+        raise ValueError(
+            f"{name} has {x.shape[-1]} features but params.{w_name} expects {w.shape[0]}"
+        )
+
+
+def grouped_query_attention(
+    q: Array, k: Array, v: Array, params: GQAParams, mask: Array | None = None
+) -> tuple[Array, Array]:
+    """GQA(Q, K, V) = Concat(head_1, ..., head_h) W^O with g shared key/value heads.
+
+    ``head_i = Attention(Q W_i^Q, K W_{j(i)}^K, V W_{j(i)}^V)`` with ``j(i) = i // (h/g)``.
+    ``num_kv_heads == num_heads`` is :func:`mha.multi_head_attention`; ``num_kv_heads == 1``
+    is multi-query attention.
+
+    Parameters
+    ----------
+    q, k, v : array
+        Query, key and value sequences (self-attention passes one ``x`` three times).
+    params : GQAParams
+    mask : bool array, optional
+        True = may attend; broadcastable to ``(..., h, n_q, n_k)``.
+
+    Returns
+    -------
+    out : array
+    weights : array
+        One (n_q, n_k) matrix per *query* head.
+
+    Shapes
+    ------
+    q : (..., n_q, d_model);  k : (..., n_k, kdim);  v : (..., n_k, vdim)
+    out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
+    """
+    _check_params(params)
+    xp = _validate.array_namespace(q=q, k=k, v=v, mask=mask, params=params.w_q)
+    for name, x, w_name in (("q", q, "w_q"), ("k", k, "w_k"), ("v", v, "w_v")):
+        _check_input(name, x, getattr(params, w_name), w_name, xp)
+    _validate.same_dtype(xp, q=q, k=k, v=v, params=params.w_q)
+    if v.shape[-2] != k.shape[-2]:
+        raise ValueError(
+            f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
+        )
+    batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
+    if mask is not None:
+        expected = (*batch, params.num_heads, q.shape[-2], k.shape[-2])
+        _validate.mask_shape(mask, expected, xp)
+    q_heads = split_heads(q @ params.w_q, params.num_heads)  # (..., h, n_q, d_k)
+    k_heads = split_heads(k @ params.w_k, params.num_kv_heads)  # (..., g, n_k, d_k)
+    v_heads = split_heads(v @ params.w_v, params.num_kv_heads)  # (..., g, n_k, d_v)
+    heads, weights = _grouped_attention(q_heads, k_heads, v_heads, mask)
+    return merge_heads(heads) @ params.w_o, weights
+
+
+class KVCache:
+    """The keys and values of the tokens decoded so far, in buffers of ``max_len`` positions.
+
+    :meth:`append` writes the new tokens' keys and values after the ones already there
+    (no copy of the old ones) and returns everything cached so far. The buffers are made on
+    the first append, with that call's batch shape, heads, sizes, dtype and library.
+
+    Shapes
+    ------
+    keys : (..., g, max_len, d_k);  values : (..., g, max_len, d_v);  g = key/value heads
+    """
+
+    def __init__(self, max_len: int) -> None:
+        self.max_len = _validate.positive_int("max_len", max_len)
+        self.length = 0
+        self.keys: Array | None = None
+        self.values: Array | None = None
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes the two buffers reserve (0 before the first append)."""
+        if self.keys is None:
+            return 0
+        return sum(int(x.size) * x.dtype.itemsize for x in (self.keys, self.values))
+
+    def append(self, k: Array, v: Array) -> tuple[Array, Array]:
+        """Store the keys and values of ``n_new`` tokens; return all of them so far.
+
+        Shapes
+        ------
+        k : (..., g, n_new, d_k);  v : (..., g, n_new, d_v)
+        returns : (..., g, length, d_k), (..., g, length, d_v), views of the buffers
+        """
+        xp = _validate.array_namespace(k=k, v=v)
+        for name, x in (("k", k), ("v", v)):
+            _validate.floating(name, x, xp)
+            _validate.min_ndim(name, x, 3, "(..., g, n_new, d)")
+        _validate.same_dtype(xp, k=k, v=v)
+        if k.shape[:-1] != v.shape[:-1]:
+            raise ValueError(
+                f"k has shape {tuple(k.shape)} and v has shape {tuple(v.shape)}; they must "
+                "agree in all but the last dimension (..., g, n_new)"
+            )
+        if self.keys is None:
+            *lead, _, _ = k.shape
+            device = array_api_compat.device(k)
+            self.keys = xp.zeros((*lead, self.max_len, k.shape[-1]), dtype=k.dtype, device=device)
+            self.values = xp.zeros((*lead, self.max_len, v.shape[-1]), dtype=v.dtype, device=device)
+        for name, x, buffer in (("k", k, self.keys), ("v", v, self.values)):
+            cached = (*buffer.shape[:-2], buffer.shape[-1])
+            if (*x.shape[:-2], x.shape[-1]) != cached or x.dtype != buffer.dtype:
+                raise ValueError(
+                    f"{name} has shape {tuple(x.shape)} and dtype {x.dtype} but the cache "
+                    f"holds (..., g, n, d) = {cached[:-1]} + (n, {cached[-1]}) of {buffer.dtype}"
+                )
+        start, stop = self.length, self.length + k.shape[-2]
+        if stop > self.max_len:
+            raise ValueError(
+                f"k adds {k.shape[-2]} positions to the {start} cached, more than "
+                f"max_len={self.max_len}"
+            )
+        self.keys[..., start:stop, :] = k
+        self.values[..., start:stop, :] = v
+        self.length = stop
+        return self.keys[..., :stop, :], self.values[..., :stop, :]
+
+
+def decode_step(x: Array, params: GQAParams, cache: KVCache) -> Array:
+    """Causal self-attention for ``n_new`` new tokens, reusing the cached keys and values.
+
+    Projects only the new tokens, appends their keys and values to ``cache``, and lets each
+    new query attend every cached key up to its own position (``causal_mask(n_new, length)``,
+    aligned bottom-right). Called on a prompt (prefill) and then on one token at a time, the
+    outputs equal those of :func:`grouped_query_attention` on the whole sequence with
+    ``causal_mask(n)``.
+
+    Shapes
+    ------
+    x : (..., n_new, d_model)  ->  (..., n_new, d_model)
+    """
+    _check_params(params)
+    if not isinstance(cache, KVCache):
+        raise TypeError(f"cache must be an mha.efficient.KVCache, got {type(cache).__name__}")
+    xp = _validate.array_namespace(x=x, params=params.w_q)
+    _check_input("x", x, params.w_q, "w_q", xp)
+    _validate.same_dtype(xp, x=x, params=params.w_q)
+    q_heads = split_heads(x @ params.w_q, params.num_heads)  # (..., h, n_new, d_k)
+    keys, values = cache.append(
+        split_heads(x @ params.w_k, params.num_kv_heads),  # (..., g, n_new, d_k)
+        split_heads(x @ params.w_v, params.num_kv_heads),
+    )
+    mask = causal_mask(x.shape[-2], keys.shape[-2], xp=xp)  # (n_new, length)
+    heads, _ = _grouped_attention(q_heads, keys, values, mask)
+    return merge_heads(heads) @ params.w_o
