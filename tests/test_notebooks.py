@@ -139,6 +139,20 @@ def test_notebook_opens_with_a_title(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_chapter_has_the_book_structure(path):
+    """The parts every chapter has (intro.md promises them): goal, checks, mistakes, exercises."""
+    nb = _read(path)
+    markdown = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+    headings = {line.strip() for line in markdown.splitlines() if line.startswith("## ")}
+    assert "**Learning goal.**" in nb.cells[0].source, f"{path.name}: no learning goal on top"
+    for heading in ("## What goes wrong", "## Exercises", "## Summary"):
+        assert heading in headings, f"{path.name}: no '{heading}' section"
+    code = [cell.source for cell in nb.cells if cell.cell_type == "code"]
+    assert any("assert " in source for source in code), f"{path.name}: no assert for nbval"
+    assert any("check(" in source for source in code), f"{path.name}: no exercise check"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_every_solution_toggle_includes_an_existing_function(path):
     """Each ``{literalinclude} solutions/X.py`` + ``:pyobject: f`` names a real function."""
     nb = _read(path)
