@@ -279,6 +279,9 @@ WRONG_ANSWERS = [
     ("padding_mask", "off_by_one_drops_last", padding_drops_last),
     ("padding_mask", "on_queries", lambda lengths, n_k: (np.arange(n_k) < np.asarray(lengths)[:, None])[:, None, :, None]),
     ("padding_mask", "missing_singleton_axes", lambda lengths, n_k: np.arange(n_k) < np.asarray(lengths)[:, None]),
+    ("repeat_kv_heads", "tiled", lambda k, num_heads: np.tile(k, (num_heads // k.shape[-3], 1, 1))),
+    ("repeat_kv_heads", "sequence_axis", lambda k, num_heads: k.repeat(num_heads // k.shape[-3], axis=-2)),
+    ("repeat_kv_heads", "repeated_h_times", lambda k, num_heads: np.concatenate([np.repeat(k[..., [j], :, :], num_heads, axis=-3) for j in range(k.shape[-3])], axis=-3)),
 ]  # fmt: skip
 
 WRONG_VALUES = [
@@ -298,6 +301,14 @@ WRONG_VALUES = [
     ("cross_attention_weights_shape", "keys_by_queries", (2, 4, 11, 7)),
     ("cross_attention_weights_shape", "no_heads_axis", (2, 7, 11)),
     ("cross_attention_weights_shape", "square", (2, 4, 7, 7)),
+    ("gqa_kv_cache_bytes", "keys_only", 2147483648),
+    ("gqa_kv_cache_bytes", "query_heads", 17179869184),
+    ("gqa_kv_cache_bytes", "one_layer", 134217728),
+    ("gqa_kv_cache_bytes", "one_sequence", 536870912),
+    ("head_parallel_all_reduce_bytes", "split_output", 33554432),
+    ("head_parallel_all_reduce_bytes", "numbers_not_bytes", 67108864),
+    ("head_parallel_all_reduce_bytes", "float32", 268435456),
+    ("head_parallel_all_reduce_bytes", "all_devices", 536870912),
 ]
 
 
@@ -436,6 +447,8 @@ ALTERNATIVES = [
     ("causal_mask", causal_mask_loops),
     ("causal_mask", lambda n_q, n_k=None: np.tril(_ones(n_q, n_k or n_q), k=(n_k or n_q) - n_q)),
     ("padding_mask", padding_mask_loop),
+    ("repeat_kv_heads", lambda k, num_heads: k[..., np.arange(num_heads) // (num_heads // k.shape[-3]), :, :]),
+    ("repeat_kv_heads", lambda k, h: np.broadcast_to(k[..., None, :, :], (*k.shape[:-2], h // k.shape[-3], *k.shape[-2:])).reshape(*k.shape[:-3], h, *k.shape[-2:])),
 ]  # fmt: skip
 
 
