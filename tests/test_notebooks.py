@@ -66,6 +66,15 @@ def dirty_cells(nb: nbformat.NotebookNode) -> list[int]:
     ]
 
 
+def _without_magics(source: str) -> str:
+    """Python source with IPython magics (``%pip ...``) replaced by ``pass``."""
+    lines = source.splitlines()
+    return "\n".join(
+        line[: len(line) - len(line.lstrip())] + "pass" if line.lstrip().startswith("%") else line
+        for line in lines
+    )
+
+
 def first_code_source(nb: nbformat.NotebookNode) -> str | None:
     return next((cell.source for cell in nb.cells if cell.cell_type == "code"), None)
 
@@ -150,6 +159,32 @@ def test_chapter_has_the_book_structure(path):
     code = [cell.source for cell in nb.cells if cell.cell_type == "code"]
     assert any("assert " in source for source in code), f"{path.name}: no assert for nbval"
     assert any("check(" in source for source in code), f"{path.name}: no exercise check"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_check_names_a_known_exercise_answered_above_it(path):
+    from mha.checks import EXERCISES
+
+    defined: set[str] = set()
+    for cell in _read(path).cells:
+        if cell.cell_type != "code":
+            continue
+        tree = ast.parse(_without_magics(cell.source))
+        for node in ast.walk(tree):
+            is_check = (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "check"
+            )
+            if is_check:
+                name, answer = node.args[0].value, node.args[1].id
+                assert name in EXERCISES, f"{path.name}: check({name!r}) is not an exercise"
+                assert answer in defined, f"{path.name}: {answer} is checked before it is defined"
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef):
+                defined.add(node.name)
+            elif isinstance(node, ast.Assign):
+                defined |= {t.id for t in node.targets if isinstance(t, ast.Name)}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
