@@ -611,12 +611,21 @@ def test_the_time_limit_also_holds_off_the_main_thread():
     assert results and results[0].diagnosis == "time_limit"
 
 
-def test_the_alarm_handler_is_restored_after_a_check():
+def test_the_alarm_handler_and_an_outer_timer_are_restored_after_a_check():
     import signal
 
-    before = signal.getsignal(signal.SIGALRM)
-    check("softmax", _stable_softmax)
-    assert signal.getsignal(signal.SIGALRM) is before
+    def outer_handler(signum, frame):
+        raise AssertionError("the outer alarm fired during the test")
+
+    before = signal.signal(signal.SIGALRM, outer_handler)
+    signal.setitimer(signal.ITIMER_REAL, 100.0)
+    try:
+        check("softmax", _stable_softmax)
+        assert signal.getsignal(signal.SIGALRM) is outer_handler
+        assert 90 < signal.getitimer(signal.ITIMER_REAL)[0] <= 100  # still pending
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 def test_an_unknown_exercise_name_lists_the_known_ones():
