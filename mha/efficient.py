@@ -8,6 +8,7 @@ Written once for any array-API library, like :mod:`mha.numpy_mha`.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -239,7 +240,9 @@ class KVCache:
         """Bytes the two buffers reserve (0 before the first append)."""
         if self.keys is None:
             return 0
-        return sum(int(x.size) * x.dtype.itemsize for x in (self.keys, self.values))
+        xp = array_api_compat.array_namespace(self.keys)
+        itemsize = xp.finfo(self.keys.dtype).bits // 8
+        return sum(math.prod(x.shape) * itemsize for x in (self.keys, self.values))
 
     def append(self, k: Array, v: Array) -> tuple[Array, Array]:
         """Store the keys and values of ``n_new`` tokens; return all of them so far.

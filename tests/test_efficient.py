@@ -125,6 +125,7 @@ def test_runs_on_strict_array_api_arrays(rng):
     outs = [np.asarray(decode_step(xp.asarray(x[:, i : i + 1]), strict_params, cache)) for i in range(5)]  # fmt: skip
     causal, _ = grouped_query_attention(x, x, x, params, mha.causal_mask(5))
     np.testing.assert_allclose(np.concatenate(outs, axis=1), causal, atol=1e-12)
+    assert cache.nbytes == 2 * 2 * 2 * 5 * 6 * 8  # K and V, B=2, g=2, 5 positions, d_k=6, float64
 
 
 # --- bad arguments --------------------------------------------------------------------------
