@@ -172,18 +172,14 @@ def _client_class():
     from nbclient import NotebookClient
 
     class CappedClient(NotebookClient):
-        """A NotebookClient that keeps at most ``output_cap`` bytes of output per cell."""
-
-        output_cap = 100_000
-        protected_cell = -1  # the grader's own cell: never capped
+        """A NotebookClient that keeps at most ``output_cap`` bytes of output per cell
+        (set ``output_cap``, ``protected_cell`` and ``output_bytes = {}`` after creating it)."""
 
         def output(self, outs, msg, display_id, cell_index):
-            if cell_index != self.protected_cell:
-                used = getattr(self, "_used", {})
-                self._used = used
+            if cell_index != self.protected_cell:  # the grader's own cell is never capped
                 size = len(json.dumps(msg.get("content", {}), default=str))
-                used[cell_index] = used.get(cell_index, 0) + size
-                if used[cell_index] > self.output_cap:
+                self.output_bytes[cell_index] = self.output_bytes.get(cell_index, 0) + size
+                if self.output_bytes[cell_index] > self.output_cap:
                     return None
             return super().output(outs, msg, display_id, cell_index)
 
@@ -210,10 +206,10 @@ def recheck_in_kernel(namespace: dict, answers: dict[str, str], seed: int, secon
     display({RESULT_MIME: results}, raw=True)
 
 
-def grade_notebook(path: Path, exercises: list[str], limits: Limits, label: str = "") -> Row:
+def grade_notebook(path: Path, exercises: list[str], limits: Limits) -> Row:
     """Run one submission and re-check its exercises; never raises because of the notebook."""
     seed = random.SystemRandom().randrange(2**32)
-    row = Row(label or str(path), {name: 0 for name in exercises}, seed=seed)
+    row = Row(str(path), dict.fromkeys(exercises, 0), seed=seed)
     start = time.monotonic()
     try:
         nb = _read(path)
@@ -221,7 +217,8 @@ def grade_notebook(path: Path, exercises: list[str], limits: Limits, label: str 
         row.error = f"could not read the notebook: {type(error).__name__}: {str(error)[:200]}"
         row.reasons = dict.fromkeys(exercises, "notebook unreadable")
         return row
-    answers = {name: check_calls(nb).get(name, name) for name in exercises}
+    found = check_calls(nb)
+    answers = {name: found.get(name, name) for name in exercises}  # default: the name itself
     results, row.error = _execute(nb, answers, seed, limits)
     for name in exercises:
         result = results.get(name)
@@ -300,6 +297,7 @@ def _execute(nb: Any, answers: dict[str, str], seed: int, limits: Limits) -> tup
         )
         client.output_cap = limits.output_bytes_per_cell
         client.protected_cell = student_cells
+        client.output_bytes = {}
         recheck_seconds = len(answers) * (limits.check_seconds + 5) + 30
         index = 0
         try:
@@ -428,7 +426,7 @@ def grade(
     )
     for number, path in enumerate(todo, 1):
         print(f"[{number}/{len(todo)}] {path} ...", end=" ", file=log, flush=True)
-        row = grade_notebook(path, exercises, limits, label=str(path))
+        row = grade_notebook(path, exercises, limits)
         with csv_path.open("a", newline="", encoding="utf-8") as f:
             csv.DictWriter(f, _columns(exercises)).writerow(_csv_line(row, exercises))
             f.flush()

@@ -195,6 +195,7 @@ def graded(tmp_path_factory):
         *CHAPTER_1_CHECKS,
     )
     write_notebook(folder, "crash.ipynb", CHAPTER_1, "import os\nos._exit(1)", *CHAPTER_1_CHECKS)
+    write_notebook(folder, "no_check_cells.ipynb", CHAPTER_1)  # answers found by name
     (folder / "malformed.ipynb").write_text("{not json")
     out = folder / "out"
     start = time.monotonic()
@@ -251,11 +252,16 @@ def test_a_crashing_kernel_gives_zeros_and_grading_goes_on(graded):
     assert rows["malformed.ipynb"]["total"] == "0"
 
 
+def test_answers_without_a_check_cell_are_found_by_the_exercise_name(graded):
+    rows, _, _ = graded
+    assert rows["no_check_cells.ipynb"]["total"] == "3"
+
+
 def test_the_tables_hold_one_row_per_submission(graded):
     rows, out, _ = graded
     table = json.loads((out / "grades.json").read_text())
     assert table["exercises"] == EXERCISES
-    assert len(table["submissions"]) == len(rows) == 6
+    assert len(table["submissions"]) == len(rows) == 7
     by_name = {Path(s["submission"]).name: s for s in table["submissions"]}
     assert by_name["correct.ipynb"]["scores"] == dict.fromkeys(EXERCISES, 1)
     assert set(by_name["partial.ipynb"]["reasons"]) == {"scaled_dot_product_attention", "score_std"}
