@@ -39,6 +39,11 @@ pytestmark = [
         not (SITE / "intro.html").exists(),
         reason="the book is not built (python3 dev.py book)",
     ),
+    pytest.mark.skipif(
+        (SITE / "intro.html").exists()
+        and (ROOT / "_toc.yml").stat().st_mtime > (SITE / "intro.html").stat().st_mtime,
+        reason="_toc.yml changed after the last build: rebuild the book (python3 dev.py book)",
+    ),
 ]
 
 
