@@ -7,9 +7,15 @@ runs on NumPy arrays on the CPU and on CuPy arrays on the GPU. Conventions: batc
 
 from __future__ import annotations
 
+import functools
 import math
+import os
+from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
 from typing import Any
+
+import array_api_compat
+import numpy as np
 
 from mha import _validate
 from mha.params import MHAParams
@@ -51,6 +57,183 @@ def _attention(xp: ModuleType, q: Array, k: Array, v: Array, mask: Array | None)
         scores = xp.where(mask, scores, xp.asarray(-math.inf, dtype=compute))
     weights = xp.astype(_softmax(xp, scores, -1), q.dtype)
     return weights @ v, weights  # (..., n_q, d_v), (..., n_q, n_k)
+
+
+# --- the lean, fast path (need_weights=False) ----------------------------------------------
+# The same result as ``_attention(...)[0]``, computed tile by tile so that the full
+# (..., n_q, n_k) scores never exist at once. On NumPy the tiles run on every core.
+
+#: Default of ``multi_head_attention(..., memory_budget=)``, in bytes (64 MiB).
+DEFAULT_MEMORY_BUDGET = 64 * 2**20
+_TILE_ELEMENTS = 2**20  # one NumPy worker's score tile (4 MiB in float32): cache-sized
+_MIN_TILE_SIDE = 64  # tiles are at least 64 x 64, however small the budget
+
+
+def _tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
+    """(query rows, key columns) of a score tile with at most ``max_elements`` entries.
+
+    Whole rows of keys when at least 64 rows fit (then each row is one ordinary softmax);
+    otherwise 64 rows and blocks of keys, combined by the online softmax. Never smaller
+    than 64 x 64 (or the whole problem).
+    """
+    rows = max_elements // n_k
+    if rows >= min(n_q, _MIN_TILE_SIDE):
+        return min(n_q, rows), n_k
+    rows = min(n_q, _MIN_TILE_SIDE)
+    return rows, max(min(n_k, _MIN_TILE_SIDE), max_elements // rows)
+
+
+def _online_softmax_attention(
+    xp: ModuleType, q: Array, k: Array, v: Array, blocked: Array | None, block_k: int
+) -> Array:
+    """softmax(q k^T) v, one block of keys at a time (``q`` already scaled by 1/sqrt(d_k)).
+
+    The online softmax keeps, per query row, the running maximum ``m`` of the scores seen so
+    far, the running sum ``l`` of ``exp(score - m)`` and the running output ``acc``. When a
+    block raises the maximum to ``m'``, the old ``l`` and ``acc`` are multiplied by
+    ``exp(m - m')``; at the end ``acc / l`` is the softmax-weighted sum of all the values.
+    With ``block_k >= n_k`` it is the ordinary softmax. ``blocked`` is True where a query may
+    *not* attend a key. On NumPy the scores are masked and exponentiated in place.
+
+    Shapes
+    ------
+    q : (..., bq, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v)
+    blocked : broadcastable to (..., bq, n_k);  returns : (..., bq, d_v)
+    """
+    in_place = array_api_compat.is_numpy_namespace(xp)
+    n_k = k.shape[-2]
+    row_max = total = acc = None
+    for start in range(0, n_k, block_k):
+        keys = slice(start, min(start + block_k, n_k))
+        scores = q @ _matrix_transpose(xp, k[..., keys, :])  # (..., bq, bk)
+        if blocked is not None:
+            blocked_keys = blocked[..., keys] if blocked.shape[-1] > 1 else blocked
+            if in_place:
+                np.copyto(scores, -np.inf, where=blocked_keys)
+            else:
+                scores = xp.where(blocked_keys, xp.asarray(-math.inf, dtype=q.dtype), scores)
+        block_max = xp.max(scores, axis=-1, keepdims=True)
+        new_max = block_max if row_max is None else xp.maximum(row_max, block_max)
+        shift = xp.where(xp.isfinite(new_max), new_max, xp.zeros_like(new_max))  # masked rows
+        if in_place:
+            p = np.exp(np.subtract(scores, shift, out=scores), out=scores)
+        else:
+            p = xp.exp(scores - shift)
+        block_total = xp.sum(p, axis=-1, keepdims=True)
+        block_out = p @ v[..., keys, :]  # (..., bq, d_v)
+        if row_max is None:
+            total, acc = block_total, block_out
+        else:
+            rescale = xp.exp(row_max - shift)  # re-base the earlier blocks to the new maximum
+            total = total * rescale + block_total
+            acc = acc * rescale + block_out
+        row_max = new_max
+    total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
+    return acc / total
+
+
+@functools.cache
+def _cpu_count() -> int:
+    """The CPU cores this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+@functools.cache
+def _thread_pool() -> tuple[ThreadPoolExecutor, Any]:
+    """A pool with one thread per core, and a controller of BLAS's own threads."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadPoolExecutor(_cpu_count(), thread_name_prefix="mha"), ThreadpoolController()
+
+
+def _attention_threads(
+    xp: ModuleType, q: Array, k: Array, v: Array, blocked: Array | None, max_elements: int
+) -> Array:
+    """NumPy only: tiles (one batch index, a block of query rows) run on a thread pool.
+
+    NumPy releases the GIL inside matrix products and element-wise operations, so the
+    workers run at once. Each calls BLAS single-threaded (set with ``threadpoolctl`` for the
+    duration of the call), so that the cores are not oversubscribed and the element-wise
+    softmax, single-threaded in NumPy, runs next to the products instead of after them.
+
+    Shapes
+    ------
+    q : (..., n_q, d_k), already scaled;  k : (..., n_k, d_k);  v : (..., n_k, d_v)
+    blocked : (..., n_q or 1, n_k or 1);  returns : (..., n_q, d_v)
+    """
+    extra = () if blocked is None else blocked.shape[:-2]
+    batch = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2], extra)
+    q, k, v = (np.broadcast_to(x, (*batch, *x.shape[-2:])) for x in (q, k, v))  # views
+    if blocked is not None:
+        blocked = np.broadcast_to(blocked, (*batch, *blocked.shape[-2:]))
+    n_q, n_k = q.shape[-2], k.shape[-2]
+    workers = _cpu_count()
+    block_q, block_k = _tile_shape(n_q, n_k, min(_TILE_ELEMENTS, max_elements // workers))
+    out = np.empty((*batch, n_q, v.shape[-1]), dtype=q.dtype)
+
+    def attend(index: tuple[int, ...], rows: slice) -> None:
+        blocked_tile = None
+        if blocked is not None:
+            blocked_tile = blocked[index][rows] if blocked.shape[-2] > 1 else blocked[index]
+        out[index][rows] = _online_softmax_attention(
+            xp, q[index][rows], k[index], v[index], blocked_tile, block_k
+        )
+
+    tiles = [
+        (index, slice(start, min(start + block_q, n_q)))
+        for index in np.ndindex(*batch)
+        for start in range(0, n_q, block_q)
+    ]
+    if workers == 1 or len(tiles) == 1:
+        for tile in tiles:
+            attend(*tile)
+    else:
+        executor, blas = _thread_pool()
+        with blas.limit(limits=1, user_api="blas"):
+            for future in [executor.submit(attend, *tile) for tile in tiles]:
+                future.result()
+    return out
+
+
+def _attention_blocked(
+    xp: ModuleType, q: Array, k: Array, v: Array, mask: Array | None, memory_budget: int
+) -> Array:
+    """``_attention(xp, q, k, v, mask)[0]`` in score tiles that together fit ``memory_budget``.
+
+    The scale 1/sqrt(d_k) is folded into the queries (an (n_q, d_k) product, not (n_q, n_k)).
+    NumPy float32/float64 arrays go to :func:`_attention_threads`; other libraries (CuPy,
+    ...) and dtypes take one block of query rows at a time, all batch entries at once.
+
+    Shapes
+    ------
+    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v)
+    mask : broadcastable to (..., n_q, n_k);  returns : (..., n_q, d_v)
+    """
+    dtype, compute = q.dtype, _compute_dtype(xp, q.dtype)
+    itemsize = 4 if compute == xp.float32 else 8
+    blocked = None
+    if mask is not None:
+        mask = xp.reshape(mask, (1,) * (2 - mask.ndim) + tuple(mask.shape))  # at least 2-D
+        blocked = xp.logical_not(mask)
+    q = xp.astype(q, compute) * (1.0 / math.sqrt(q.shape[-1]))
+    k, v = xp.astype(k, compute), xp.astype(v, compute)
+    if array_api_compat.is_numpy_namespace(xp) and compute == dtype:
+        return _attention_threads(xp, q, k, v, blocked, memory_budget // itemsize)
+    batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
+    n_q, n_k = q.shape[-2], k.shape[-2]
+    per_entry = memory_budget // (3 * itemsize * math.prod(batch))  # scores and 2 temporaries
+    block_q, block_k = _tile_shape(n_q, n_k, per_entry)
+    outs = []
+    for start in range(0, n_q, block_q):
+        rows = slice(start, min(start + block_q, n_q))
+        blocked_rows = None
+        if blocked is not None:
+            blocked_rows = blocked[..., rows, :] if blocked.shape[-2] > 1 else blocked
+        outs.append(_online_softmax_attention(xp, q[..., rows, :], k, v, blocked_rows, block_k))
+    out = outs[0] if len(outs) == 1 else xp.concat(outs, axis=-2)
+    return xp.astype(out, dtype)
 
 
 def _split_heads(xp: ModuleType, x: Array, num_heads: int) -> Array:
@@ -221,6 +404,7 @@ def multi_head_attention(
     mask: Array | None = None,
     *,
     need_weights: bool = True,
+    memory_budget: int = DEFAULT_MEMORY_BUDGET,
 ) -> tuple[Array, Array | None]:
     """MultiHead(Q, K, V) = Concat(head_1, ..., head_h) W^O, all heads at once.
 
@@ -238,6 +422,13 @@ def multi_head_attention(
         True = may attend; broadcastable to ``(..., h, n_q, n_k)``.
     need_weights : bool
         Return the per-head attention weights; ``False`` returns ``(out, None)``.
+    memory_budget : int
+        Bytes the attention scores may take at once when ``need_weights=False`` (default
+        :data:`DEFAULT_MEMORY_BUDGET`, 64 MiB). When the ``(..., h, n_q, n_k)`` scores would
+        exceed it, the scores are computed in tiles of queries and keys that fit it, combined
+        with an online softmax (the same result, never all of the scores at once); on NumPy
+        the tiles run on every CPU core. With ``need_weights=True`` the weights are returned,
+        so all of them are held whatever the budget.
 
     Returns
     -------
@@ -251,11 +442,21 @@ def multi_head_attention(
     out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
     """
     xp = _check_mha_args(q, k, v, params, mask)
+    memory_budget = _validate.positive_int("memory_budget", memory_budget)
     h = params.num_heads
     q_heads = _split_heads(xp, _project(q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)
     k_heads = _split_heads(xp, _project(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
     v_heads = _split_heads(xp, _project(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
-    heads, weights = _attention(xp, q_heads, k_heads, v_heads, mask)  # (..., h, n_q, d_v)
+    batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
+    itemsize = 4 if _compute_dtype(xp, q.dtype) == xp.float32 else 8
+    scores_bytes = itemsize * math.prod((*batch, h, q.shape[-2], k.shape[-2]))
+    if need_weights or scores_bytes <= memory_budget:
+        heads, weights = _attention(xp, q_heads, k_heads, v_heads, mask)  # (..., h, n_q, d_v)
+    else:
+        heads, weights = (
+            _attention_blocked(xp, q_heads, k_heads, v_heads, mask, memory_budget),
+            None,
+        )
     out = _project(_merge_heads(xp, heads), params.w_o, params.b_o)  # (..., n_q, d_model)
     return out, (weights if need_weights else None)
 

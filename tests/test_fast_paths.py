@@ -1,0 +1,217 @@
+"""The lean, fast path of ``multi_head_attention`` (need_weights=False) equals the readable one.
+
+The fast path computes the scores in tiles (blocks of queries, and blocks of keys combined
+by an online softmax) and, on NumPy, runs the tiles on a thread pool. These tests force
+every tiling with small memory budgets and compare with ``_attention``, the path the book
+teaches.
+"""
+
+import tracemalloc
+
+import array_api_compat
+import numpy as np
+import pytest
+
+import mha
+from mha import numpy_mha
+
+XP = array_api_compat.array_namespace(np.zeros(1))
+
+
+def _structured_mask(rng, n_q, n_k):
+    """Rows whose first keys are all hidden, fully hidden rows, and random rows."""
+    mask = rng.random((n_q, n_k)) < 0.6
+    mask[0::4] = np.arange(n_k) >= n_k - 5  # only the last keys: the first blocks are all hidden
+    mask[1::7] = False  # no key at all
+    return mask
+
+
+def _padding_for(batch, n_k):
+    """Lengths 150 and 3 (and 70 without a batch), broadcastable to (*batch, h, n_q, n_k)."""
+    if not batch:
+        return mha.padding_mask([70], n_k)[0]  # (1, 1, n_k)
+    mask = mha.padding_mask([n_k, 3], n_k)  # (2, 1, 1, n_k)
+    return mask.reshape((2,) + (1,) * len(batch) + (1, n_k))  # (2, [1,] 1, 1, n_k)
+
+
+# tilings of the (n_q=130, n_k=150) scores: elements per worker's tile -> (rows, key block)
+TILINGS = {
+    "64 x 64 tiles: keys in blocks of 64": (1, (64, 64)),
+    "64 rows, keys in blocks of 100": (6400, (64, 100)),
+    "query blocks of 100, whole rows of keys": (100 * 150, (100, 150)),
+    "one tile": (10**6, (130, 150)),
+}
+
+
+@pytest.mark.parametrize(("tile_elements", "tile"), TILINGS.values(), ids=TILINGS.keys())
+@pytest.mark.parametrize("batch", [(), (2,), (2, 3)])
+@pytest.mark.parametrize("mask_kind", ["none", "causal", "padding", "per_head", "structured"])
+def test_blocked_attention_equals_the_readable_one_float64(
+    rng, monkeypatch, tile_elements, tile, batch, mask_kind
+):
+    h, n_q, n_k = 3, 130, 150
+    q = rng.standard_normal((*batch, h, n_q, 8)) * 3  # large scores: the maximum moves
+    k = rng.standard_normal((*batch, h, n_k, 8)) * 3
+    v = rng.standard_normal((*batch, h, n_k, 5))
+    masks = {
+        "none": None,
+        "causal": mha.causal_mask(n_q, n_k),
+        "padding": _padding_for(batch, n_k),
+        "per_head": rng.random((h, n_q, n_k)) < 0.3,
+        "structured": _structured_mask(rng, n_q, n_k),
+    }
+    mask = masks[mask_kind]
+    expected, _ = numpy_mha._attention(XP, q, k, v, mask)
+    tiles = []
+    online = numpy_mha._online_softmax_attention
+
+    def spy(xp, q, k, v, blocked, block_k):
+        tiles.append((q.shape[-2], block_k))
+        return online(xp, q, k, v, blocked, block_k)
+
+    monkeypatch.setattr(numpy_mha, "_online_softmax_attention", spy)
+    budget = tile_elements * 8 * numpy_mha._cpu_count()  # float64
+    out = numpy_mha._attention_blocked(XP, q, k, v, mask, budget)
+    assert out.shape == expected.shape
+    assert out.dtype == expected.dtype
+    np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
+    assert tiles[0] == tile
+
+
+def test_tile_shape_prefers_whole_rows_and_never_goes_below_64():
+    assert numpy_mha._tile_shape(4096, 4096, 2**20) == (256, 4096)
+    assert numpy_mha._tile_shape(100, 50, 2**20) == (100, 50)
+    assert numpy_mha._tile_shape(4096, 8192, 8192 * 100) == (100, 8192)
+    assert numpy_mha._tile_shape(4096, 8192, 8192 * 10) == (64, 1280)  # keys in blocks
+    assert numpy_mha._tile_shape(4096, 8192, 1) == (64, 64)
+    assert numpy_mha._tile_shape(10, 5, 1) == (10, 5)
+
+
+@pytest.mark.parametrize("block_k", [1, 7, 64, 150, 1000])
+def test_online_softmax_over_key_blocks_equals_one_softmax(rng, block_k):
+    q = rng.standard_normal((2, 37, 8)) * 4
+    k = rng.standard_normal((2, 150, 8)) * 4
+    v = rng.standard_normal((2, 150, 5))
+    mask = _structured_mask(rng, 37, 150)
+    expected, _ = numpy_mha._attention(XP, q, k, v, mask)
+    scaled_q = q / np.sqrt(8)
+    out = numpy_mha._online_softmax_attention(XP, scaled_q, k, v, ~mask, block_k)
+    np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(out[:, 1::7], 0)  # fully hidden rows: zeros, not NaN
+
+
+@pytest.mark.parametrize("budget", [1, 2**16, 2**40])
+def test_public_function_float32_equals_to_1e_6(rng, budget):
+    params = mha.init_params(64, 4, bias=True, seed=5)
+    params.b_q = rng.standard_normal(params.b_q.shape).astype(np.float32)
+    x = rng.standard_normal((2, 300, 64)).astype(np.float32)
+    mask = mha.combine_masks(mha.causal_mask(300), mha.padding_mask([300, 120], 300))
+    expected, _ = mha.multi_head_attention(x, x, x, params, mask)
+    out, weights = mha.multi_head_attention(
+        x, x, x, params, mask, need_weights=False, memory_budget=budget
+    )
+    assert weights is None
+    assert out.dtype == np.float32
+    np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-6)
+
+
+def test_cross_attention_with_broadcast_batch_and_other_kdim(rng):
+    params = mha.init_params(16, 2, d_k=8, d_v=4, dtype=np.float64, seed=1)
+    params.w_k = rng.standard_normal((16, 16))
+    q = rng.standard_normal((3, 1, 20, 16))  # broadcasts against kv's (1, 4, ...) batch
+    kv = rng.standard_normal((1, 4, 90, 16))
+    mask = mha.causal_mask(20, 90)
+    expected, _ = mha.multi_head_attention(q, kv, kv, params, mask)
+    out, _ = mha.multi_head_attention(q, kv, kv, params, mask, need_weights=False, memory_budget=1)
+    assert out.shape == (3, 4, 20, 16)
+    np.testing.assert_allclose(out, expected, atol=1e-12)
+
+
+def test_the_lean_path_is_chosen_only_when_the_scores_exceed_the_budget(rng, monkeypatch):
+    calls = []
+    blocked = numpy_mha._attention_blocked
+
+    def spy(*args):
+        calls.append(args[-1])
+        return blocked(*args)
+
+    monkeypatch.setattr(numpy_mha, "_attention_blocked", spy)
+    params = mha.init_params(32, 4, seed=0)
+    x = rng.standard_normal((2, 16, 32)).astype(np.float32)
+    scores_bytes = 2 * 4 * 16 * 16 * 4  # (B, h, n, n) float32
+    mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=scores_bytes)
+    assert calls == []
+    mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=scores_bytes - 1)
+    assert calls == [scores_bytes - 1]
+    mha.multi_head_attention(x, x, x, params, need_weights=True, memory_budget=1)
+    assert len(calls) == 1  # weights requested: the full scores are needed anyway
+
+
+def test_lean_path_peak_memory_is_a_fraction_of_the_weights_path(rng):
+    params = mha.init_params(64, 4, seed=0)
+    x = rng.standard_normal((1, 1024, 64)).astype(np.float32)
+    budget = 2**20
+    peaks = {}
+    for need_weights in (True, False):
+        tracemalloc.start()
+        mha.multi_head_attention(x, x, x, params, need_weights=need_weights, memory_budget=budget)
+        peaks[need_weights] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    scores_bytes = 4 * 1024 * 1024 * 4
+    assert peaks[True] >= scores_bytes  # the weights path holds all (h, n, n) scores
+    assert peaks[False] < peaks[True] / 8
+    assert peaks[False] < budget + 12 * x.nbytes  # the tiles, plus q/k/v-sized arrays
+
+
+def test_blas_thread_count_is_restored_after_the_threaded_path(rng):
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    before = [info["num_threads"] for info in threadpoolctl.threadpool_info()]
+    params = mha.init_params(32, 4, seed=0)
+    x = rng.standard_normal((2, 256, 32)).astype(np.float32)
+    mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=1)
+    assert [info["num_threads"] for info in threadpoolctl.threadpool_info()] == before
+
+
+def test_float16_takes_the_generic_path_and_stays_close(rng):
+    params = mha.init_params(32, 4, seed=0, dtype=np.float16)
+    x = rng.standard_normal((2, 100, 32)).astype(np.float16)
+    expected, _ = mha.multi_head_attention(x, x, x, params, mha.causal_mask(100))
+    out, _ = mha.multi_head_attention(
+        x, x, x, params, mha.causal_mask(100), need_weights=False, memory_budget=1
+    )
+    assert out.dtype == np.float16
+    np.testing.assert_allclose(out.astype(np.float32), expected.astype(np.float32), atol=2e-3)
+
+
+def test_array_api_strict_runs_the_generic_tiles(rng):
+    xps = pytest.importorskip("array_api_strict")
+    params = mha.init_params(16, 2, dtype=np.float64, seed=2)
+    x = rng.standard_normal((2, 150, 16))
+    mask = mha.causal_mask(150)
+    expected, _ = mha.multi_head_attention(x, x, x, params, mask)
+    out, _ = mha.multi_head_attention(
+        xps.asarray(x),
+        xps.asarray(x),
+        xps.asarray(x),
+        params.map(xps.asarray),
+        xps.asarray(mask),
+        need_weights=False,
+        memory_budget=1,
+    )
+    assert isinstance(out, type(xps.asarray(0.0)))
+    np.testing.assert_allclose(np.asarray(out), expected, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("budget", "error", "message"),
+    [
+        (0, ValueError, "memory_budget must be a positive integer, got 0"),
+        (1.5, TypeError, "memory_budget must be a positive integer, got float 1.5"),
+        (True, TypeError, "memory_budget must be a positive integer, got bool"),
+    ],
+)
+def test_bad_memory_budget_is_refused(budget, error, message):
+    params = mha.init_params(8, 2)
+    x = np.zeros((3, 8), np.float32)
+    with pytest.raises(error, match=message):
+        mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=budget)
