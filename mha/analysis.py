@@ -1,0 +1,314 @@
+"""What the heads of a trained model do: statistics, redundancy, importance and pruning.
+
+Every function takes PyTorch tensors (the trained models of the book are torch modules) and
+is differentiable where that makes sense, so :func:`head_similarity` and :func:`redundancy`
+also serve as a training penalty (diversity regularisation).
+
+- *Where* a head looks: :func:`mean_attention_distance` and :func:`attention_entropy`.
+- *Whether two heads do the same thing*: :func:`head_similarity` of attention maps or of
+  :func:`head_contributions`, summarised by :func:`redundancy`.
+- *How much a head matters*: :func:`ablation_importance` (remove it, measure the drop) and
+  :func:`gradient_importance` (Michel et al., 2019, "Are Sixteen Heads Really Better than
+  One?"), then :func:`pruning_curve` (remove heads one after another).
+
+Heads are pruned through a *head gate*: a tensor of shape ``(..., h)`` that multiplies each
+head's output before ``W^O`` (1 keeps a head, 0 removes it), as
+``mha.torch_mha.MultiHeadAttention.forward(..., head_gate=...)`` takes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import torch
+from torch import Tensor
+
+from mha import _validate
+from mha.torch_mha import MultiHeadAttention, _check_tensor
+
+_EPS = 1e-12
+
+
+def _check_weights(weights: object) -> None:
+    _check_tensor("weights", weights, 3, "(..., h, n_q, n_k)")
+
+
+def mean_attention_distance(weights: Tensor) -> Tensor:
+    """How far each head looks: the expected |query position - key position|, per head.
+
+    For query i and key j the distance is ``|i + n_k - n_q - j|`` (query i sits at position
+    ``i + n_k - n_q``, the package's bottom-right alignment; for self-attention simply
+    ``|i - j|``). Each query's distances are averaged with its attention weights, then the
+    queries and all leading (batch) dimensions are averaged. A head that attends to the
+    previous token scores 1; a head spread evenly over n tokens scores about n/3.
+
+    Parameters
+    ----------
+    weights : Tensor
+        Attention weights; each row sums to 1 (a fully masked row of zeros counts as 0).
+
+    Returns
+    -------
+    Tensor
+        Mean attention distance of each head, in positions.
+
+    Shapes
+    ------
+    weights : (..., h, n_q, n_k)  ->  (h,)
+    """
+    _check_weights(weights)
+    n_q, n_k = weights.shape[-2:]
+    query_pos = torch.arange(n_q, device=weights.device)[:, None] + (n_k - n_q)
+    key_pos = torch.arange(n_k, device=weights.device)[None, :]
+    distance = (query_pos - key_pos).abs().to(weights.dtype)  # (n_q, n_k)
+    per_query = (weights * distance).sum(-1)  # (..., h, n_q)
+    return per_query.movedim(-2, 0).reshape(weights.shape[-3], -1).mean(-1)
+
+
+def attention_entropy(weights: Tensor) -> Tensor:
+    """How spread out each head's attention is: ``-sum_j w_ij log w_ij`` in nats, per head.
+
+    0 for a head that puts all its weight on one key; ``log n_k`` for a head that attends
+    evenly to all ``n_k`` keys. Averaged over queries and leading (batch) dimensions.
+
+    Shapes
+    ------
+    weights : (..., h, n_q, n_k)  ->  (h,)
+    """
+    _check_weights(weights)
+    per_query = -torch.special.xlogy(weights, weights).sum(-1)  # (..., h, n_q); 0 log 0 = 0
+    return per_query.movedim(-2, 0).reshape(weights.shape[-3], -1).mean(-1)
+
+
+def head_similarity(per_head: Tensor) -> Tensor:
+    """Cosine similarity between every pair of heads: 1 = the same pattern up to scale.
+
+    Each head's slice ``per_head[..., i, :, :]`` (over all leading dimensions) is flattened
+    to one vector; entry (i, j) is the cosine of the angle between the vectors of heads i
+    and j. Pass attention weights to compare *where* heads look (weights are non-negative,
+    so the result lies in [0, 1] and two broad, nearly uniform maps already score high), or
+    :func:`head_contributions` to compare *what* they add to the output (in [-1, 1]).
+    A head that is all zeros (pruned) has similarity 0 with every head, itself included.
+
+    Parameters
+    ----------
+    per_head : Tensor
+        One ``(n, features)`` block per head, heads on the third axis from the end.
+
+    Returns
+    -------
+    Tensor
+        Symmetric similarity matrix.
+
+    Shapes
+    ------
+    per_head : (..., h, n, f)  ->  (h, h)
+    """
+    _check_tensor("per_head", per_head, 3, "(..., h, n, f)")
+    h = per_head.shape[-3]
+    vectors = per_head.movedim(-3, 0).reshape(h, -1)  # (h, everything else)
+    unit = vectors / vectors.norm(dim=-1, keepdim=True).clamp_min(_EPS)
+    return unit @ unit.T
+
+
+def redundancy(similarity: Tensor) -> Tensor:
+    """The mean similarity between *distinct* heads (the off-diagonal mean), a scalar.
+
+    Applied to :func:`head_similarity` this is the number the book reports as redundancy;
+    as a differentiable penalty added to the loss it is a diversity regulariser.
+
+    Shapes
+    ------
+    similarity : (h, h) with h >= 2  ->  ()
+    """
+    _check_tensor("similarity", similarity, 2, "(h, h)")
+    h = similarity.shape[-1]
+    if similarity.shape != (h, h) or h < 2:
+        raise ValueError(
+            f"similarity must be a square (h, h) matrix with h >= 2, got shape {tuple(similarity.shape)}"
+        )
+    off_diagonal = ~torch.eye(h, dtype=torch.bool, device=similarity.device)
+    return similarity[off_diagonal].mean()
+
+
+def head_contributions(
+    module: MultiHeadAttention,
+    q: Tensor,
+    k: Tensor | None = None,
+    v: Tensor | None = None,
+    mask: Tensor | None = None,
+    *,
+    gates: Tensor | None = None,
+) -> Tensor:
+    """What each head adds to the output: ``head_i W_i^O``, with ``W_i^O`` head i's rows of W^O.
+
+    The output of multi-head attention is the sum of these contributions (plus ``b_o``):
+    ``Concat(head_1..head_h) W^O = sum_i head_i W^O[i*d_v:(i+1)*d_v]``. Unlike the raw
+    ``head_i`` (each in its own d_v coordinates) they live in one space, so they can be
+    compared across heads with :func:`head_similarity`.
+
+    Parameters
+    ----------
+    module : MultiHeadAttention
+        The attention layer (a :class:`mha.moh.MixtureOfHeadAttention` too, with its gates).
+    q, k, v, mask : Tensor
+        As ``module.forward`` (self-attention when ``k`` and ``v`` are omitted).
+    gates : Tensor, optional
+        Per-token weights of the heads, multiplied into the contributions: a head gate
+        ``(1, h)`` or Mixture-of-Head routing weights ``(..., n_q, h)``.
+
+    Returns
+    -------
+    Tensor
+        ``contributions.sum(-3) + b_o`` equals ``module(q, k, v, mask)[0]`` for plain MHA.
+
+    Shapes
+    ------
+    q : (..., n_q, d_model);  gates : broadcastable to (..., n_q, h)
+    returns : (..., h, n_q, d_model)
+    """
+    if not isinstance(module, MultiHeadAttention):
+        raise TypeError(
+            f"module must be an mha.torch_mha.MultiHeadAttention, got {type(module).__name__}"
+        )
+    k = q if k is None else k
+    v = k if v is None else v
+    mask = module._check_inputs(q, k, v, mask, None)
+    heads, _ = module._attention_readable(q, k, v, mask)  # (..., h, n_q, d_v)
+    h, d_v = module.num_heads, module.d_v
+    if gates is not None:
+        _check_tensor("gates", gates, 2, "(..., n_q, h)")
+        if gates.shape[-1] != h:
+            raise ValueError(
+                f"gates' last dimension must be num_heads={h}, got shape {tuple(gates.shape)}"
+            )
+        heads = heads * gates.transpose(-2, -1)[..., None]  # (..., h, n_q, d_v)
+    w_o_per_head = module.w_o.view(h, d_v, module.d_model)  # (h, d_v, d_model)
+    return heads @ w_o_per_head  # (..., h, n_q, d_model)
+
+
+def _check_gate(head_gate: object) -> None:
+    _check_tensor("head_gate", head_gate, 1, "(..., h)")
+
+
+def ablation_importance(evaluate: Callable[[Tensor], float], head_gate: Tensor) -> Tensor:
+    """Importance of each head by ablation: the score lost when that head alone is removed.
+
+    ``importance[i] = evaluate(head_gate) - evaluate(head_gate with entry i set to 0)``.
+    A head that is already gated to 0 has importance exactly 0; a negative value means the
+    model does *better* without the head.
+
+    Parameters
+    ----------
+    evaluate : callable
+        ``evaluate(gate) -> float``: the model's score (accuracy, or minus the loss) with
+        the heads gated by ``gate``; higher is better.
+    head_gate : Tensor
+        The gate to start from, usually ``torch.ones(h)`` (or ``(layers, h)``).
+
+    Returns
+    -------
+    Tensor
+        One importance per gate entry, float64, on the CPU.
+
+    Shapes
+    ------
+    head_gate : (..., h)  ->  importance : (..., h)
+    """
+    _check_gate(head_gate)
+    gate = head_gate.detach()
+    with torch.no_grad():
+        base = float(evaluate(gate))
+        importance = torch.zeros(gate.numel(), dtype=torch.float64)
+        for i in range(gate.numel()):
+            ablated = gate.flatten().clone()
+            ablated[i] = 0.0
+            importance[i] = base - float(evaluate(ablated.view_as(gate)))
+    return importance.view(gate.shape)
+
+
+def gradient_importance(
+    per_example_loss: Callable[[Tensor], Tensor], head_gate: Tensor, num_examples: int
+) -> Tensor:
+    """Importance of each head from one backward pass (Michel et al., 2019).
+
+    ``I_i = mean over examples x of | g_i * dL(x)/dg_i |`` where ``g`` is the head gate.
+    At ``g = 1`` this is Michel et al.'s ``E_x |dL(x)/dg_i|``; the factor ``g_i`` makes it
+    the first-order (Taylor) estimate of how much the loss of example x changes when head i
+    is removed, so a head already gated to 0 has importance exactly 0. The absolute value is
+    taken per example before averaging: gains on some examples do not cancel losses on
+    others.
+
+    Parameters
+    ----------
+    per_example_loss : callable
+        ``per_example_loss(gate) -> losses``: called once with a gate of shape
+        ``(num_examples, *head_gate.shape)`` (row b gates example b; a module's
+        ``head_gate`` argument broadcasts it) and returning one loss per example.
+    head_gate : Tensor
+        The gate at which to take the gradient, usually ``torch.ones(h)``.
+    num_examples : int
+        The batch size the loss function evaluates.
+
+    Returns
+    -------
+    Tensor
+        One importance per gate entry (detached).
+
+    Shapes
+    ------
+    head_gate : (..., h);  gate passed to the loss : (num_examples, ..., h)
+    losses : (num_examples,);  importance : (..., h)
+    """
+    _check_gate(head_gate)
+    num_examples = _validate.positive_int("num_examples", num_examples)
+    gate = head_gate.detach().expand(num_examples, *head_gate.shape).clone().requires_grad_()
+    losses = per_example_loss(gate)
+    if not isinstance(losses, Tensor) or losses.shape != (num_examples,):
+        got = tuple(losses.shape) if isinstance(losses, Tensor) else type(losses).__name__
+        raise ValueError(
+            f"per_example_loss must return one loss per example, shape ({num_examples},); got {got}"
+        )
+    (grad,) = torch.autograd.grad(losses.sum(), gate)
+    return (gate * grad).abs().mean(0).detach()
+
+
+def pruning_curve(
+    evaluate: Callable[[Tensor], float], head_gate: Tensor, order: Sequence[int]
+) -> Tensor:
+    """Scores while heads are removed one after another, in ``order``.
+
+    Entry m is the score with the first m heads of ``order`` gated to 0 (entry 0: none
+    removed). Pruning the least important heads first (``order = importance.argsort()``)
+    should keep the score up longer than a random order.
+
+    Parameters
+    ----------
+    evaluate : callable
+        ``evaluate(gate) -> float``, as in :func:`ablation_importance`.
+    head_gate : Tensor
+        The gate to start from, usually ``torch.ones(h)``.
+    order : sequence of int
+        Distinct indices into ``head_gate.flatten()``: the heads in the order they go.
+
+    Returns
+    -------
+    Tensor
+        float64 scores; the number of heads kept after entry m is ``head_gate.numel() - m``.
+
+    Shapes
+    ------
+    head_gate : (..., h);  order : (m,) with m <= head_gate.numel()  ->  (m + 1,)
+    """
+    _check_gate(head_gate)
+    order = [int(i) for i in order]
+    size = head_gate.numel()
+    if len(set(order)) != len(order) or any(not 0 <= i < size for i in order):
+        raise ValueError(f"order must hold distinct head indices in [0, {size}), got {order}")
+    gate = head_gate.detach().flatten().clone()
+    with torch.no_grad():
+        scores = [float(evaluate(gate.view_as(head_gate)))]
+        for i in order:
+            gate[i] = 0.0
+            scores.append(float(evaluate(gate.view_as(head_gate))))
+    return torch.tensor(scores, dtype=torch.float64)

@@ -1,0 +1,178 @@
+"""A tiny task and a one-layer attention model to watch heads specialise (chapter 8).
+
+The task asks, at every position i of a random token sequence ``x_0 .. x_{n-1}``, for two
+answers at once:
+
+- **local**: the previous token ``x_{i-1}`` (none at position 0, which is not scored);
+- **global**: the token at the mirrored position ``x_{n-1-i}`` (the sequence reversed),
+  on average about n/2 positions away.
+
+One head cannot do both (it would mix the two tokens it needs), so the model has to give
+the two jobs to different heads. The model is as small as it gets: token and position
+embeddings, one multi-head attention layer with a residual connection, and a linear readout
+with two softmax outputs per position. Everything is seeded; on a CPU it trains in seconds.
+"""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+from mha import _validate
+from mha.analysis import head_similarity, redundancy
+from mha.torch_mha import MultiHeadAttention
+
+IGNORE = -100
+"""Target value of answers that are not scored (the local answer at position 0)."""
+
+TASKS = ("local", "global")
+"""The two answers per position, in the order of the targets' last axis."""
+
+
+def make_batch(
+    batch_size: int, seq_len: int, vocab_size: int, generator: torch.Generator
+) -> tuple[Tensor, Tensor]:
+    """Random sequences and their two targets (previous token, reversed sequence).
+
+    Returns
+    -------
+    tokens : Tensor
+        Uniform random tokens in ``[0, vocab_size)``, int64.
+    targets : Tensor
+        ``targets[..., i, 0] = tokens[..., i-1]`` (:data:`IGNORE` at i = 0) and
+        ``targets[..., i, 1] = tokens[..., n-1-i]``.
+
+    Shapes
+    ------
+    tokens : (batch_size, seq_len);  targets : (batch_size, seq_len, 2)
+    """
+    batch_size = _validate.positive_int("batch_size", batch_size)
+    seq_len = _validate.positive_int("seq_len", seq_len)
+    vocab_size = _validate.positive_int("vocab_size", vocab_size)
+    tokens = torch.randint(vocab_size, (batch_size, seq_len), generator=generator)
+    previous = torch.cat([torch.full_like(tokens[:, :1], IGNORE), tokens[:, :-1]], dim=1)
+    return tokens, torch.stack([previous, tokens.flip(1)], dim=-1)
+
+
+class ToyModel(nn.Module):
+    """Embeddings, one attention layer with a residual, a linear readout of both answers.
+
+    ``logits = readout(e + Attention(e))`` with ``e = token_embedding(x) + position_embedding``.
+
+    Parameters
+    ----------
+    attention : MultiHeadAttention
+        The layer under study (a :class:`mha.moh.MixtureOfHeadAttention` works too); its
+        ``d_model`` sets the model size.
+    vocab_size, seq_len : int
+        The task's vocabulary and sequence length.
+    """
+
+    def __init__(self, attention: MultiHeadAttention, vocab_size: int, seq_len: int) -> None:
+        super().__init__()
+        if not isinstance(attention, MultiHeadAttention):
+            raise TypeError(
+                f"attention must be an mha.torch_mha.MultiHeadAttention, got {type(attention).__name__}"
+            )
+        self.vocab_size = _validate.positive_int("vocab_size", vocab_size)
+        self.seq_len = _validate.positive_int("seq_len", seq_len)
+        d_model = attention.d_model
+        self.token_embedding = nn.Embedding(vocab_size, d_model)
+        self.position_embedding = nn.Parameter(torch.randn(seq_len, d_model))
+        self.attention = attention
+        self.readout = nn.Linear(d_model, len(TASKS) * vocab_size)
+
+    def embed(self, tokens: Tensor) -> Tensor:
+        """Token plus position embeddings: the attention layer's input.
+
+        Shapes
+        ------
+        tokens : (B, n) int with n <= seq_len  ->  (B, n, d_model)
+        """
+        if tokens.dtype != torch.int64 or tokens.dim() != 2 or tokens.shape[1] > self.seq_len:
+            raise ValueError(
+                f"tokens must be an int64 tensor (B, n) with n <= seq_len={self.seq_len}, "
+                f"got dtype {tokens.dtype} and shape {tuple(tokens.shape)}"
+            )
+        return self.token_embedding(tokens) + self.position_embedding[: tokens.shape[1]]
+
+    def forward(self, tokens: Tensor, head_gate: Tensor | None = None) -> tuple[Tensor, Tensor]:
+        """Logits of both answers at every position, and the attention weights.
+
+        Shapes
+        ------
+        tokens : (B, n);  head_gate : broadcastable to (B, h)
+        logits : (B, n, 2, vocab_size);  weights : (B, h, n, n)
+        """
+        x = self.embed(tokens)  # (B, n, d_model)
+        attended, weights = self.attention(x, head_gate=head_gate)
+        logits = self.readout(x + attended)  # (B, n, 2 * vocab_size)
+        return logits.unflatten(-1, (len(TASKS), self.vocab_size)), weights
+
+
+def per_example_loss(logits: Tensor, targets: Tensor) -> Tensor:
+    """Cross-entropy of each sequence, averaged over its scored answers.
+
+    Shapes
+    ------
+    logits : (B, n, 2, V);  targets : (B, n, 2)  ->  (B,)
+    """
+    losses = F.cross_entropy(
+        logits.flatten(0, -2), targets.flatten(), ignore_index=IGNORE, reduction="none"
+    ).view(targets.shape)  # (B, n, 2)
+    scored = targets != IGNORE
+    return (losses * scored).sum((1, 2)) / scored.sum((1, 2))
+
+
+def accuracy(logits: Tensor, targets: Tensor) -> Tensor:
+    """Fraction of correct answers for each task (local, global), over all scored positions.
+
+    Shapes
+    ------
+    logits : (B, n, 2, V);  targets : (B, n, 2)  ->  (2,)
+    """
+    scored = targets != IGNORE
+    correct = (logits.argmax(-1) == targets) & scored
+    return correct.sum((0, 1)) / scored.sum((0, 1))
+
+
+def train(
+    model: ToyModel,
+    *,
+    steps: int,
+    batch_size: int = 64,
+    lr: float = 1e-2,
+    seed: int = 0,
+    diversity_weight: float = 0.0,
+) -> list[float]:
+    """Train with Adam on fresh random batches; returns the task loss of every step.
+
+    With ``diversity_weight > 0`` the loss gets the penalty
+    ``diversity_weight * redundancy(head_similarity(weights))``: the mean cosine similarity
+    between the heads' attention maps, which pushes heads to look at different places.
+
+    Shapes
+    ------
+    returns : list of ``steps`` floats
+    """
+    steps = _validate.positive_int("steps", steps)
+    if diversity_weight < 0:
+        raise ValueError(f"diversity_weight must be >= 0, got {diversity_weight}")
+    device = model.readout.weight.device
+    generator = torch.Generator().manual_seed(seed)
+    optimizer = torch.optim.Adam(model.parameters(), lr=lr)
+    history = []
+    model.train()
+    for _ in range(steps):
+        tokens, targets = make_batch(batch_size, model.seq_len, model.vocab_size, generator)
+        logits, weights = model(tokens.to(device))
+        loss = per_example_loss(logits, targets.to(device)).mean()
+        history.append(loss.item())
+        if diversity_weight:
+            loss = loss + diversity_weight * redundancy(head_similarity(weights))
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    model.eval()
+    return history

@@ -1,0 +1,208 @@
+"""mha.analysis on cases with known answers, and its argument checks."""
+
+import math
+
+import pytest
+import torch
+
+from mha import analysis
+from mha.torch_mha import MultiHeadAttention
+
+
+def one_hot_rows(n, offset):
+    """(n, n) weights: query i attends key max(i - offset, 0) only."""
+    w = torch.zeros(n, n, dtype=torch.float64)
+    w[torch.arange(n), (torch.arange(n) - offset).clamp_min(0)] = 1.0
+    return w
+
+
+# --- where heads look ---------------------------------------------------------------------
+
+
+def test_mean_distance_and_entropy_of_known_patterns():
+    n = 6
+    previous = one_hot_rows(n, 1)  # distance 1 except row 0 (distance 0)
+    uniform = torch.full((n, n), 1.0 / n, dtype=torch.float64)
+    weights = torch.stack([previous, uniform])[None].expand(3, 2, n, n)  # (B, h, n, n)
+    distance = analysis.mean_attention_distance(weights)
+    # uniform over n keys: mean over i, j of |i - j| = (n^2 - 1) / (3n)
+    expected = torch.tensor([(n - 1) / n, (n * n - 1) / (3 * n)], dtype=torch.float64)
+    torch.testing.assert_close(distance, expected)
+    entropy = analysis.attention_entropy(weights)
+    torch.testing.assert_close(entropy, torch.tensor([0.0, math.log(n)], dtype=torch.float64))
+
+
+def test_mean_distance_aligns_queries_bottom_right():
+    # 2 queries over 5 keys: query i sits at position i + 3; both attend key 0
+    weights = torch.zeros(1, 2, 5)
+    weights[0, :, 0] = 1.0
+    assert analysis.mean_attention_distance(weights).item() == pytest.approx((3 + 4) / 2)
+
+
+# --- redundancy ---------------------------------------------------------------------------
+
+
+def test_identical_heads_have_similarity_one_and_orthogonal_zero():
+    gen = torch.Generator().manual_seed(0)
+    a = torch.rand(2, 5, 5, generator=gen)
+    b = torch.zeros(2, 5, 5)
+    b[..., 0] = 1.0  # only key 0
+    c = torch.zeros(2, 5, 5)
+    c[..., 1] = 1.0  # only key 1: disjoint from b
+    per_head = torch.stack([a, 3 * a, b, c], dim=1)  # (B=2, h=4, 5, 5)
+    sim = analysis.head_similarity(per_head)
+    assert sim.shape == (4, 4)
+    torch.testing.assert_close(sim, sim.T)
+    torch.testing.assert_close(sim.diagonal(), torch.ones(4))
+    assert sim[0, 1].item() == pytest.approx(1.0)  # same pattern, other scale
+    assert sim[2, 3].item() == pytest.approx(0.0)
+    assert 0 < sim[0, 2].item() < 1
+
+
+def test_pruned_head_has_similarity_zero_not_nan():
+    per_head = torch.stack([torch.ones(3, 4), torch.zeros(3, 4)])  # (h=2, 3, 4)
+    sim = analysis.head_similarity(per_head)
+    torch.testing.assert_close(sim, torch.tensor([[1.0, 0.0], [0.0, 0.0]]))
+
+
+def test_redundancy_is_the_off_diagonal_mean():
+    sim = torch.tensor([[1.0, 0.2, 0.4], [0.2, 1.0, 0.6], [0.4, 0.6, 1.0]])
+    assert analysis.redundancy(sim).item() == pytest.approx(0.4)
+
+
+def test_redundancy_is_differentiable():
+    weights = torch.rand(2, 3, 4, 4, requires_grad=True)
+    analysis.redundancy(analysis.head_similarity(weights)).backward()
+    assert weights.grad is not None and weights.grad.abs().sum() > 0
+
+
+# --- head contributions -------------------------------------------------------------------
+
+
+@pytest.fixture
+def layer():
+    torch.manual_seed(0)
+    module = MultiHeadAttention(8, 4, bias=True).double()
+    with torch.no_grad():
+        module.b_o.normal_()
+    return module
+
+
+def test_contributions_sum_to_the_output(layer):
+    x = torch.randn(2, 5, 8, dtype=torch.float64)
+    parts = analysis.head_contributions(layer, x)
+    assert parts.shape == (2, 4, 5, 8)
+    torch.testing.assert_close(parts.sum(-3) + layer.b_o, layer(x)[0])
+
+
+def test_contributions_with_a_gate_match_the_gated_output(layer):
+    x = torch.randn(2, 5, 8, dtype=torch.float64)
+    gate = torch.tensor([1.0, 0.0, 0.5, 1.0], dtype=torch.float64)
+    parts = analysis.head_contributions(layer, x, gates=gate[None, :])
+    assert parts[:, 1].abs().max() == 0
+    torch.testing.assert_close(parts.sum(-3) + layer.b_o, layer(x, head_gate=gate)[0])
+
+
+def test_pruned_head_contributes_nothing(layer):
+    x = torch.randn(2, 5, 8, dtype=torch.float64)
+    gate = torch.tensor([1.0, 1.0, 0.0, 1.0], dtype=torch.float64)
+    before = layer(x, head_gate=gate)[0]
+    with torch.no_grad():  # scramble head 2's own weights: a pruned head must not matter
+        cols = slice(2 * layer.d_k, 3 * layer.d_k)
+        for w in (layer.w_q, layer.w_k, layer.w_v):
+            w[:, cols] = torch.randn_like(w[:, cols])
+    torch.testing.assert_close(layer(x, head_gate=gate)[0], before)
+
+
+# --- importance and pruning ---------------------------------------------------------------
+
+
+def quadratic_score(gate):
+    """A score with known importances: head i adds value[i] * gate[i]."""
+    return float((torch.tensor([0.5, 0.0, 2.0, 1.0]) * gate).sum())
+
+
+def test_ablation_importance_known_answer_and_zeroed_head():
+    importance = analysis.ablation_importance(quadratic_score, torch.ones(4))
+    torch.testing.assert_close(importance, torch.tensor([0.5, 0.0, 2.0, 1.0], dtype=torch.float64))
+    gate = torch.tensor([1.0, 1.0, 0.0, 1.0])
+    assert analysis.ablation_importance(quadratic_score, gate)[2].item() == 0.0
+
+
+def test_gradient_importance_known_answer():
+    # per-example loss L_b = sum_i c_bi g_bi: dL_b/dg_i = c_bi, importance = mean_b |c_bi|
+    c = torch.tensor([[1.0, -2.0, 0.0], [-3.0, 2.0, 0.0]])
+    importance = analysis.gradient_importance(lambda g: (c * g).sum(-1), torch.ones(3), 2)
+    torch.testing.assert_close(importance, torch.tensor([2.0, 2.0, 0.0]))
+
+
+def test_gradient_importance_of_a_zeroed_head_in_a_real_layer_is_zero(layer):
+    x = torch.randn(6, 5, 8, dtype=torch.float64)
+    target = torch.randn(6, 5, 8, dtype=torch.float64)
+
+    def per_example_loss(gate):  # gate (6, h): one row per example
+        return ((layer(x, head_gate=gate)[0] - target) ** 2).mean((1, 2))
+
+    gate = torch.tensor([1.0, 0.0, 1.0, 1.0], dtype=torch.float64)
+    importance = analysis.gradient_importance(per_example_loss, gate, 6)
+    assert importance.shape == (4,)
+    assert importance[1].item() == 0.0
+    assert (importance[[0, 2, 3]] > 0).all()
+
+
+def test_pruning_curve_removes_heads_in_order():
+    curve = analysis.pruning_curve(quadratic_score, torch.ones(4), [1, 0, 3, 2])
+    torch.testing.assert_close(curve, torch.tensor([3.5, 3.5, 3.0, 2.0, 0.0], dtype=torch.float64))
+    two_layers = analysis.pruning_curve(lambda g: float(g.sum()), torch.ones(2, 3), [5, 0])
+    torch.testing.assert_close(two_layers, torch.tensor([6.0, 5.0, 4.0], dtype=torch.float64))
+
+
+# --- argument checks ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: analysis.mean_attention_distance(torch.ones(4, 4)), ValueError, "weights"),
+        (lambda: analysis.attention_entropy([[[1.0]]]), TypeError, "weights"),
+        (
+            lambda: analysis.head_similarity(torch.ones(2, 3, dtype=torch.int64)),
+            TypeError,
+            "per_head",
+        ),
+        (lambda: analysis.redundancy(torch.ones(2, 3)), ValueError, "similarity"),
+        (lambda: analysis.redundancy(torch.ones(1, 1)), ValueError, "h >= 2"),
+        (
+            lambda: analysis.pruning_curve(quadratic_score, torch.ones(4), [0, 0]),
+            ValueError,
+            "order",
+        ),
+        (lambda: analysis.pruning_curve(quadratic_score, torch.ones(4), [4]), ValueError, "order"),
+        (lambda: analysis.ablation_importance(quadratic_score, 1.0), TypeError, "head_gate"),
+        (
+            lambda: analysis.gradient_importance(lambda g: g.sum(), torch.ones(3), 2),
+            ValueError,
+            "per_example_loss",
+        ),
+        (
+            lambda: analysis.gradient_importance(lambda g: g.sum(-1), torch.ones(3), 0),
+            ValueError,
+            "num_examples",
+        ),
+        (
+            lambda: analysis.head_contributions(torch.nn.Linear(2, 2), torch.ones(1, 2)),
+            TypeError,
+            "module",
+        ),
+        (
+            lambda: analysis.head_contributions(
+                MultiHeadAttention(8, 4), torch.ones(1, 3, 8), gates=torch.ones(1, 3)
+            ),
+            ValueError,
+            "gates",
+        ),
+    ],
+)
+def test_bad_arguments_are_named(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
