@@ -100,6 +100,22 @@ def positive_int(name: str, value: Any) -> int:
     return as_int
 
 
+def head_sizes(
+    d_model: Any, num_heads: Any, d_k: Any = None, d_v: Any = None
+) -> tuple[int, int, int, int]:
+    """Checked ``(d_model, num_heads, d_k, d_v)``; ``d_k``/``d_v`` default to ``d_model // h``."""
+    d_model = positive_int("d_model", d_model)
+    num_heads = positive_int("num_heads", num_heads)
+    if (d_k is None or d_v is None) and d_model % num_heads:
+        raise ValueError(
+            f"num_heads={num_heads} does not divide d_model={d_model}; "
+            "choose another num_heads or pass d_k and d_v"
+        )
+    d_k = d_model // num_heads if d_k is None else positive_int("d_k", d_k)
+    d_v = d_model // num_heads if d_v is None else positive_int("d_v", d_v)
+    return d_model, num_heads, d_k, d_v
+
+
 def batch_shape(**shapes: tuple[int, ...]) -> tuple[int, ...]:
     """Broadcast leading (batch) shapes; ``ValueError`` naming the two that disagree.
 

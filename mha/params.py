@@ -152,15 +152,7 @@ def init_params(
     ------
     w_q, w_k : (d_model, h*d_k);  w_v : (d_model, h*d_v);  w_o : (h*d_v, d_model)
     """
-    d_model = _validate.positive_int("d_model", d_model)
-    num_heads = _validate.positive_int("num_heads", num_heads)
-    if (d_k is None or d_v is None) and d_model % num_heads:
-        raise ValueError(
-            f"num_heads={num_heads} does not divide d_model={d_model}; "
-            "choose another num_heads or pass d_k and d_v"
-        )
-    d_k = d_model // num_heads if d_k is None else _validate.positive_int("d_k", d_k)
-    d_v = d_model // num_heads if d_v is None else _validate.positive_int("d_v", d_v)
+    d_model, num_heads, d_k, d_v = _validate.head_sizes(d_model, num_heads, d_k, d_v)
     if not np.issubdtype(np.dtype(dtype), np.floating):
         raise TypeError(f"dtype must be a floating dtype, got {np.dtype(dtype)}")
     rng = np.random.default_rng(seed)

@@ -99,17 +99,9 @@ class MultiHeadAttention(nn.Module):
         dtype: torch.dtype | None = None,
     ) -> None:
         super().__init__()
-        d_model = _validate.positive_int("d_model", d_model)
-        h = _validate.positive_int("num_heads", num_heads)
-        if (d_k is None or d_v is None) and d_model % h:
-            raise ValueError(
-                f"num_heads={h} does not divide d_model={d_model}; "
-                "choose another num_heads or pass d_k and d_v"
-            )
+        d_model, h, self.d_k, self.d_v = _validate.head_sizes(d_model, num_heads, d_k, d_v)
         self.num_heads = h
         self.d_model = d_model
-        self.d_k = d_model // h if d_k is None else _validate.positive_int("d_k", d_k)
-        self.d_v = d_model // h if d_v is None else _validate.positive_int("d_v", d_v)
         self.kdim = d_model if kdim is None else _validate.positive_int("kdim", kdim)
         self.vdim = d_model if vdim is None else _validate.positive_int("vdim", vdim)
         factory = {"device": device, "dtype": dtype}
