@@ -6,6 +6,7 @@ every tiling with small memory budgets and compare with ``_attention``, the path
 teaches.
 """
 
+import json
 import tracemalloc
 
 import array_api_compat
@@ -215,3 +216,34 @@ def test_bad_memory_budget_is_refused(budget, error, message):
     x = np.zeros((3, 8), np.float32)
     with pytest.raises(error, match=message):
         mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=budget)
+
+
+def test_benchmark_reports_every_implementation_with_consistent_ratios(tmp_path, capsys):
+    from mha import bench
+
+    path = tmp_path / "bench.json"
+    report = bench.main(["--shape", "2,64,32,4", "--rounds", "1", "--json", str(path)])
+    assert json.loads(path.read_text()) == json.loads(json.dumps(report))
+    impls = bench.available_impls()
+    assert [row["impl"] for row in report["rows"]] == impls
+    times = {row["impl"]: row["median_ms"] for row in report["rows"]}
+    (entry,) = report["ratios"]
+    if "nn.MHA" in times:
+        assert entry["numpy / nn.MHA"] == pytest.approx(times["numpy"] / times["nn.MHA"])
+    peak = max(report["matmul_peak_gflops"].values())
+    for row in report["rows"]:
+        gflops = bench.flops(2, 64, 32) / (row["median_ms"] / 1e3) / 1e9
+        assert row["gflops"] == pytest.approx(gflops)
+        assert row["fraction_of_peak"] == pytest.approx(gflops / peak)
+        assert row["peak_memory_mib"] is None or row["peak_memory_mib"] >= 0
+    printed = capsys.readouterr().out
+    assert "numpy / nn.MHA" in printed and "(2, 64, 32, 4)" in printed
+
+
+def test_benchmark_flop_count_matches_the_products():
+    from mha import bench
+
+    batch, n, d = 3, 10, 8
+    projections = 4 * (2 * batch * n * d * d)  # q, k, v and output: (B n, d) @ (d, d)
+    attention = 2 * (2 * batch * n * n * d)  # Q K^T and P V, all heads: h * d_k = d
+    assert bench.flops(batch, n, d) == projections + attention

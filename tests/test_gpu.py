@@ -1,0 +1,136 @@
+"""The GPU variants agree with NumPy: ``mha`` on CuPy arrays, and the torch variant on CUDA.
+
+Every test here is marked ``gpu``; ``conftest.py`` skips them, with the reason, where no
+CUDA GPU is usable (no CuPy, no driver, no device).
+"""
+
+import numpy as np
+import pytest
+
+import mha
+from mha import cupy_mha
+
+pytestmark = pytest.mark.gpu
+
+
+def _cupy():
+    if not cupy_mha.gpu_available():
+        pytest.skip(cupy_mha.backend_summary())
+    return cupy_mha.array_module()
+
+
+def _cuda_torch():
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("torch.cuda is not available")
+    return torch
+
+
+def _inputs(rng, dtype=np.float32, batch=2, n_q=48, n_k=80, d_model=64, h=4):
+    params = mha.init_params(d_model, h, bias=True, dtype=dtype, seed=7)
+    params.b_q = rng.standard_normal(params.b_q.shape).astype(dtype)
+    q = rng.standard_normal((batch, n_q, d_model)).astype(dtype)
+    kv = rng.standard_normal((batch, n_k, d_model)).astype(dtype)
+    mask = mha.combine_masks(mha.causal_mask(n_q, n_k), mha.padding_mask([n_k, 20], n_k))
+    return params, q, kv, mask
+
+
+@pytest.mark.parametrize(("dtype", "atol"), [(np.float64, 1e-12), (np.float32, 2e-5)])
+def test_cupy_multi_head_attention_equals_numpy(rng, dtype, atol):
+    cp = _cupy()
+    params, q, kv, mask = _inputs(rng, dtype)
+    expected, expected_w = mha.multi_head_attention(q, kv, kv, params, mask)
+    d_params = cupy_mha.to_device(params)
+    d_q, d_kv, d_mask = cp.asarray(q), cp.asarray(kv), cp.asarray(mask)
+    out, weights = mha.multi_head_attention(d_q, d_kv, d_kv, d_params, d_mask)
+    assert isinstance(out, cp.ndarray) and isinstance(weights, cp.ndarray)
+    np.testing.assert_allclose(cupy_mha.to_host(out), expected, atol=atol)
+    np.testing.assert_allclose(cupy_mha.to_host(weights), expected_w, atol=atol)
+    loop, _ = mha.multi_head_attention_loop(d_q, d_kv, d_kv, d_params, d_mask)
+    np.testing.assert_allclose(cupy_mha.to_host(loop), expected, atol=atol)
+
+
+@pytest.mark.parametrize("budget", [1, 2**14, 2**40])
+def test_cupy_lean_path_equals_numpy(rng, budget):
+    cp = _cupy()
+    params, q, kv, mask = _inputs(rng, np.float32, n_q=130, n_k=150)
+    expected, _ = mha.multi_head_attention(q, kv, kv, params, mask)
+    out, weights = mha.multi_head_attention(
+        cp.asarray(q),
+        cp.asarray(kv),
+        cp.asarray(kv),
+        cupy_mha.to_device(params),
+        cp.asarray(mask),
+        need_weights=False,
+        memory_budget=budget,
+    )
+    assert weights is None
+    np.testing.assert_allclose(cupy_mha.to_host(out), expected, rtol=1e-5, atol=2e-6)
+
+
+def test_cupy_building_blocks_equal_numpy(rng):
+    cp = _cupy()
+    x = rng.standard_normal((3, 5, 12)).astype(np.float32)
+    np.testing.assert_allclose(
+        cupy_mha.to_host(mha.softmax(cp.asarray(x))), mha.softmax(x), atol=1e-6
+    )
+    q, k, v = (rng.standard_normal((2, n, 8)).astype(np.float32) for n in (4, 6, 6))
+    mask = mha.causal_mask(4, 6)
+    out, w = mha.scaled_dot_product_attention(*(cp.asarray(a) for a in (q, k, v, mask)))
+    ref_out, ref_w = mha.scaled_dot_product_attention(q, k, v, mask)
+    np.testing.assert_allclose(cupy_mha.to_host(out), ref_out, atol=1e-6)
+    np.testing.assert_allclose(cupy_mha.to_host(w), ref_w, atol=1e-6)
+    np.testing.assert_array_equal(cupy_mha.to_host(mha.causal_mask(4, 6, xp=cp)), mask)
+    heads = mha.split_heads(cp.asarray(x), 3)
+    np.testing.assert_array_equal(cupy_mha.to_host(mha.merge_heads(heads)), x)
+
+
+def test_params_round_trip_through_the_device(rng):
+    _cupy()
+    params = mha.init_params(16, 2, bias=True, seed=3)
+    back = cupy_mha.to_host(cupy_mha.to_device(params))
+    for name in ("w_q", "w_k", "w_v", "w_o", "b_q", "b_o"):
+        np.testing.assert_array_equal(getattr(back, name), getattr(params, name))
+
+
+@pytest.mark.parametrize("need_weights", [True, False])
+def test_torch_variant_on_cuda_equals_numpy(rng, need_weights):
+    torch = _cuda_torch()
+    from mha.torch_mha import MultiHeadAttention
+
+    params, q, kv, mask = _inputs(rng, np.float32)
+    expected, expected_w = mha.multi_head_attention(q, kv, kv, params, mask)
+    module = MultiHeadAttention.from_params(params, device="cuda")
+    t_q, t_kv, t_mask = (torch.from_numpy(a).cuda() for a in (q, kv, mask))
+    with torch.no_grad():
+        out, weights = module(t_q, t_kv, t_kv, t_mask, need_weights=need_weights)
+    assert out.device.type == "cuda"
+    # TF32 matmuls may be on: compare at a float32-with-TF32 tolerance
+    np.testing.assert_allclose(out.cpu().numpy(), expected, atol=2e-3)
+    if need_weights:
+        np.testing.assert_allclose(weights.cpu().numpy(), expected_w, atol=2e-3)
+
+
+def test_torch_variant_and_nn_multihead_attention_agree_on_cuda(rng):
+    torch = _cuda_torch()
+    from mha.torch_mha import MultiHeadAttention
+
+    params, q, _, _ = _inputs(rng, np.float32)
+    module = MultiHeadAttention.from_params(params, device="cuda")
+    reference = module.to_torch()
+    x = torch.from_numpy(q).cuda()
+    causal = torch.from_numpy(mha.causal_mask(q.shape[1])).cuda()
+    with torch.no_grad():
+        ours, _ = module(x, is_causal=True, need_weights=False)
+        theirs, _ = reference(x, x, x, attn_mask=~causal, need_weights=False)
+    torch.testing.assert_close(ours, theirs, atol=2e-3, rtol=2e-3)
+
+
+def test_benchmark_runs_the_gpu_implementations():
+    from mha import bench
+
+    impls = [i for i in bench.available_impls() if i in bench.GPU_IMPLS]
+    assert impls, "a GPU is present, so the benchmark must offer a GPU implementation"
+    report = bench.run([(2, 128, 64, 4)], impls, rounds=1, memory=True)
+    assert {row["impl"] for row in report["rows"]} == set(impls)
+    assert all(row["median_ms"] > 0 for row in report["rows"])
