@@ -205,6 +205,80 @@ def padding_drops_last(lengths, n_k):
     return mask
 
 
+def similarity_gram(per_head):
+    vectors = np.moveaxis(per_head, -3, 0).reshape(per_head.shape[-3], -1)
+    return vectors @ vectors.T
+
+
+def similarity_plain_reshape(per_head):
+    vectors = per_head.reshape(per_head.shape[-3], -1)
+    unit = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    return unit @ unit.T
+
+
+def similarity_unguarded(per_head):
+    h = per_head.shape[-3]
+    vectors = np.moveaxis(per_head, -3, 0).reshape(h, -1)
+    norms = np.sqrt((vectors**2).sum(axis=1))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (vectors @ vectors.T) / np.outer(norms, norms)
+
+
+def similarity_loop(per_head):
+    heads = [np.moveaxis(per_head, -3, 0)[i].ravel() for i in range(per_head.shape[-3])]
+    units = [a / max(np.linalg.norm(a), 1e-12) for a in heads]
+    return np.array([[a @ b for b in units] for a in units])
+
+
+def _pruned(params, **changes):
+    """A copy of params with some arrays replaced by versions with a block of zeros."""
+    arrays = {
+        n: getattr(params, n) for n in ("w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o")
+    }
+    return mha.MHAParams(num_heads=params.num_heads, **(arrays | changes))
+
+
+def _zero(a, index):
+    a = a.copy()
+    a[index] = 0.0
+    return a
+
+
+def without_head_queries(x, params, head):
+    qk = slice(head * params.d_k, (head + 1) * params.d_k)
+    changes = {"w_q": _zero(params.w_q, (slice(None), qk))}
+    if params.b_q is not None:
+        changes["b_q"] = _zero(params.b_q, qk)
+    return mha.multi_head_attention(x, x, x, _pruned(params, **changes))[0]
+
+
+def without_head_w_o_columns(x, params, head):
+    cols = (slice(None), slice(head * params.d_v, (head + 1) * params.d_v))
+    return mha.multi_head_attention(x, x, x, _pruned(params, w_o=_zero(params.w_o, cols)))[0]
+
+
+def without_head_values(x, params, head, *, bias_too=False):
+    cols = slice(head * params.d_v, (head + 1) * params.d_v)
+    changes = {"w_v": _zero(params.w_v, (slice(None), cols))}
+    if bias_too and params.b_v is not None:
+        changes["b_v"] = _zero(params.b_v, cols)
+    return mha.multi_head_attention(x, x, x, _pruned(params, **changes))[0]
+
+
+def without_head_d_k_rows(x, params, head):
+    rows = slice(head * params.d_k, (head + 1) * params.d_k)
+    return mha.multi_head_attention(x, x, x, _pruned(params, w_o=_zero(params.w_o, rows)))[0]
+
+
+def without_head_by_loop(x, params, head):
+    """Sum of the other heads' contributions head_i W^O_i, plus b_o."""
+    out, _ = mha.multi_head_attention(x, x, x, _pruned(params, b_o=None))
+    rows = slice(head * params.d_v, (head + 1) * params.d_v)
+    only_head = _pruned(params, w_o=params.w_o - _zero(params.w_o, rows), b_o=None)
+    out = out - mha.multi_head_attention(x, x, x, only_head)[0]
+    return out if params.b_o is None else out + params.b_o
+
+
 WRONG_ANSWERS = [
     ("softmax", "unstable_softmax", softmax_unstable),
     ("softmax", "wrong_axis", softmax_axis_zero),
@@ -282,6 +356,13 @@ WRONG_ANSWERS = [
     ("repeat_kv_heads", "tiled", lambda k, num_heads: np.tile(k, (num_heads // k.shape[-3], 1, 1))),
     ("repeat_kv_heads", "sequence_axis", lambda k, num_heads: k.repeat(num_heads // k.shape[-3], axis=-2)),
     ("repeat_kv_heads", "repeated_h_times", lambda k, num_heads: np.concatenate([np.repeat(k[..., [j], :, :], num_heads, axis=-3) for j in range(k.shape[-3])], axis=-3)),
+    ("head_similarity", "not_normalised", similarity_gram),
+    ("head_similarity", "heads_axis_not_moved", similarity_plain_reshape),
+    ("head_similarity", "zero_head_nan", similarity_unguarded),
+    ("attention_without_head", "queries_zeroed", without_head_queries),
+    ("attention_without_head", "columns_of_w_o", without_head_w_o_columns),
+    ("attention_without_head", "value_bias_left", without_head_values),
+    ("attention_without_head", "d_k_rows", without_head_d_k_rows),
 ]  # fmt: skip
 
 WRONG_VALUES = [
@@ -449,6 +530,9 @@ ALTERNATIVES = [
     ("padding_mask", padding_mask_loop),
     ("repeat_kv_heads", lambda k, num_heads: k[..., np.arange(num_heads) // (num_heads // k.shape[-3]), :, :]),
     ("repeat_kv_heads", lambda k, h: np.broadcast_to(k[..., None, :, :], (*k.shape[:-2], h // k.shape[-3], *k.shape[-2:])).reshape(*k.shape[:-3], h, *k.shape[-2:])),
+    ("head_similarity", similarity_loop),
+    ("attention_without_head", lambda x, params, head: without_head_values(x, params, head, bias_too=True)),
+    ("attention_without_head", without_head_by_loop),
 ]  # fmt: skip
 
 
