@@ -67,6 +67,7 @@ def _attention(xp: ModuleType, q: Array, k: Array, v: Array, mask: Array | None)
 DEFAULT_MEMORY_BUDGET = 64 * 2**20
 _TILE_ELEMENTS = 2**20  # one NumPy worker's score tile (4 MiB in float32): cache-sized
 _MIN_TILE_SIDE = 64  # tiles are at least 64 x 64, however small the budget
+_SHIFT_FREE_BOUND = 60.0  # |score| <= 60 (base 2): 2**score lies in [2**-60, 2**60], no overflow
 
 
 def _tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
@@ -89,17 +90,27 @@ def _exp2(xp: ModuleType, x: Array) -> Array:
 
 
 def _online_softmax_attention(
-    xp: ModuleType, q: Array, k: Array, v: Array, blocked: Array | None, block_k: int
+    xp: ModuleType,
+    q: Array,
+    k: Array,
+    v: Array,
+    blocked: Array | None,
+    block_k: int,
+    shift_free: bool = False,
 ) -> Array:
     """softmax(q k^T) v, one block of keys at a time, in base 2.
 
     ``q`` comes scaled by ``log2(e) / sqrt(d_k)``, so that ``2 ** scores`` replaces
-    ``e ** (scores / sqrt(d_k) * ...)``: the same softmax, and NumPy's ``exp2`` is faster
-    than its ``exp``. The online softmax keeps, per query, the running maximum ``m`` of the
-    scores seen so far, the running sum ``l`` of ``2 ** (score - m)`` and the running output
+    ``exp(q k^T / sqrt(d_k))``: the same softmax, and NumPy's ``exp2`` is faster than its
+    ``exp``. The online softmax keeps, per query, the running maximum ``m`` of the scores
+    seen so far, the running sum ``l`` of ``2 ** (score - m)`` and the running output
     ``acc``. When a block raises the maximum to ``m'``, the old ``l`` and ``acc`` are
     multiplied by ``2 ** (m - m')``; at the end ``acc / l`` is the softmax-weighted sum of
     all the values. With ``block_k >= n_k`` it is the ordinary softmax.
+
+    The maximum is subtracted only so that ``2 ** score`` cannot overflow. ``shift_free``
+    says the caller has proved every ``|score| <= _SHIFT_FREE_BOUND``: then the powers and
+    their sums stay normal float32 numbers as they are, and the maximum is skipped.
 
     The scores are computed transposed, one *column* per query (``k q^T``): with
     d_k = 64 BLAS runs that product about 1.5x faster than ``q k^T``. ``blocked`` is True
@@ -125,22 +136,27 @@ def _online_softmax_attention(
                 np.copyto(scores, -np.inf, where=blocked_keys)
             else:
                 scores = xp.where(blocked_keys, xp.asarray(-math.inf, dtype=q.dtype), scores)
-        block_max = xp.max(scores, axis=-2, keepdims=True)
-        new_max = block_max if col_max is None else xp.maximum(col_max, block_max)
-        shift = xp.where(xp.isfinite(new_max), new_max, xp.zeros_like(new_max))  # masked rows
-        if in_place:
-            p = np.exp2(np.subtract(scores, shift, out=scores), out=scores)
+        rescale = None
+        if shift_free:
+            shifted = scores
         else:
-            p = _exp2(xp, scores - shift)
+            block_max = xp.max(scores, axis=-2, keepdims=True)
+            new_max = block_max if col_max is None else xp.maximum(col_max, block_max)
+            shift = xp.where(xp.isfinite(new_max), new_max, xp.zeros_like(new_max))  # masked
+            shifted = np.subtract(scores, shift, out=scores) if in_place else scores - shift
+            if col_max is not None:
+                rescale = _exp2(xp, col_max - shift)  # re-base earlier blocks to the new max
+            col_max = new_max
+        p = np.exp2(shifted, out=shifted) if in_place else _exp2(xp, shifted)
         block_total = xp.sum(p, axis=-2, keepdims=True)
         block_out = _matrix_transpose(xp, p) @ v[..., keys, :]  # (..., bq, d_v)
-        if col_max is None:
+        if total is None:
             total, acc = block_total, block_out
+        elif rescale is None:
+            total, acc = total + block_total, acc + block_out
         else:
-            rescale = _exp2(xp, col_max - shift)  # re-base the earlier blocks to the new maximum
             total = total * rescale + block_total
             acc = acc * _matrix_transpose(xp, rescale) + block_out
-        col_max = new_max
     total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
     return acc / _matrix_transpose(xp, total)
 
@@ -162,7 +178,13 @@ def _thread_pool() -> tuple[ThreadPoolExecutor, Any]:
 
 
 def _attention_threads(
-    xp: ModuleType, q: Array, k: Array, v: Array, blocked: Array | None, max_elements: int
+    xp: ModuleType,
+    q: Array,
+    k: Array,
+    v: Array,
+    blocked: Array | None,
+    max_elements: int,
+    shift_free: bool,
 ) -> Array:
     """NumPy only: tiles (one batch index, a block of query rows) run on a thread pool.
 
@@ -191,7 +213,7 @@ def _attention_threads(
         if blocked is not None:
             blocked_tile = blocked[index][rows] if blocked.shape[-2] > 1 else blocked[index]
         out[index][rows] = _online_softmax_attention(
-            xp, q[index][rows], k[index], v[index], blocked_tile, block_k
+            xp, q[index][rows], k[index], v[index], blocked_tile, block_k, shift_free
         )
 
     tiles = [
@@ -208,6 +230,20 @@ def _attention_threads(
             for future in [executor.submit(attend, *tile) for tile in tiles]:
                 future.result()
     return out
+
+
+def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array) -> bool:
+    """True when no score ``q_i . k_j`` can exceed ``_SHIFT_FREE_BOUND`` in absolute value.
+
+    By Cauchy-Schwarz ``|q_i . k_j| <= |q_i| |k_j|``, so the largest query norm times the
+    largest key norm bounds every score. The values are bounded too, so that the running
+    output ``sum_j 2**score * v_j`` stays finite (at most ``n_k * 2**60 * max|v|``).
+    """
+    q_norm = xp.sqrt(xp.max(xp.sum(q * q, axis=-1)))
+    k_norm = xp.sqrt(xp.max(xp.sum(k * k, axis=-1)))
+    v_max = xp.max(xp.abs(v))
+    bound = _SHIFT_FREE_BOUND
+    return float(q_norm * k_norm) <= bound and float(v_max) * k.shape[-2] <= 2.0**bound
 
 
 def _attention_blocked(
@@ -234,8 +270,9 @@ def _attention_blocked(
         blocked = xp.logical_not(mask)
     q = xp.astype(q, compute) * (math.log2(math.e) / math.sqrt(q.shape[-1]))
     k, v = xp.astype(k, compute), xp.astype(v, compute)
+    shift_free = _scores_are_small(xp, q, k, v)
     if array_api_compat.is_numpy_namespace(xp) and compute == dtype:
-        return _attention_threads(xp, q, k, v, blocked, memory_budget // itemsize)
+        return _attention_threads(xp, q, k, v, blocked, memory_budget // itemsize, shift_free)
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
     n_q, n_k = q.shape[-2], k.shape[-2]
     per_entry = memory_budget // (3 * itemsize * math.prod(batch))  # scores and 2 temporaries
@@ -246,7 +283,9 @@ def _attention_blocked(
         blocked_rows = None
         if blocked is not None:
             blocked_rows = blocked[..., rows, :] if blocked.shape[-2] > 1 else blocked
-        outs.append(_online_softmax_attention(xp, q[..., rows, :], k, v, blocked_rows, block_k))
+        outs.append(
+            _online_softmax_attention(xp, q[..., rows, :], k, v, blocked_rows, block_k, shift_free)
+        )
     out = outs[0] if len(outs) == 1 else xp.concat(outs, axis=-2)
     return xp.astype(out, dtype)
 

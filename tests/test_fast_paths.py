@@ -47,12 +47,14 @@ TILINGS = {
 @pytest.mark.parametrize(("tile_elements", "tile"), TILINGS.values(), ids=TILINGS.keys())
 @pytest.mark.parametrize("batch", [(), (2,), (2, 3)])
 @pytest.mark.parametrize("mask_kind", ["none", "causal", "padding", "per_head", "structured"])
+@pytest.mark.parametrize(("magnitude", "shift_free"), [(0.5, True), (3.0, False)])
 def test_blocked_attention_equals_the_readable_one_float64(
-    rng, monkeypatch, tile_elements, tile, batch, mask_kind
+    rng, monkeypatch, tile_elements, tile, batch, mask_kind, magnitude, shift_free
 ):
     h, n_q, n_k = 3, 130, 150
-    q = rng.standard_normal((*batch, h, n_q, 8)) * 3  # large scores: the maximum moves
-    k = rng.standard_normal((*batch, h, n_k, 8)) * 3
+    # magnitude 3: scores up to ~100, beyond the shift-free bound; the running maximum moves
+    q = rng.standard_normal((*batch, h, n_q, 8)) * magnitude
+    k = rng.standard_normal((*batch, h, n_k, 8)) * magnitude
     v = rng.standard_normal((*batch, h, n_k, 5))
     masks = {
         "none": None,
@@ -66,9 +68,9 @@ def test_blocked_attention_equals_the_readable_one_float64(
     tiles = []
     online = numpy_mha._online_softmax_attention
 
-    def spy(xp, q, k, v, blocked, block_k):
-        tiles.append((q.shape[-2], block_k))
-        return online(xp, q, k, v, blocked, block_k)
+    def spy(xp, q, k, v, blocked, block_k, shift_free):
+        tiles.append((q.shape[-2], block_k, shift_free))
+        return online(xp, q, k, v, blocked, block_k, shift_free)
 
     monkeypatch.setattr(numpy_mha, "_online_softmax_attention", spy)
     budget = tile_elements * 8 * numpy_mha._cpu_count()  # float64
@@ -76,7 +78,17 @@ def test_blocked_attention_equals_the_readable_one_float64(
     assert out.shape == expected.shape
     assert out.dtype == expected.dtype
     np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
-    assert tiles[0] == tile
+    assert tiles[0] == (*tile, shift_free)
+
+
+def test_scores_are_small_bounds_every_score():
+    q = np.full((1, 4, 16), 0.5)  # |q_i| = 2
+    k = np.full((1, 9, 16), 7.0)  # |k_j| = 28: scores are exactly 56
+    v = np.ones((1, 9, 3))
+    assert numpy_mha._scores_are_small(XP, q, k, v)
+    assert not numpy_mha._scores_are_small(XP, q, k * 1.1, v)  # 61.6 > 60
+    assert not numpy_mha._scores_are_small(XP, q, k, v * 2.0**60)  # outputs could overflow
+    assert not numpy_mha._scores_are_small(XP, q * np.nan, k, v)
 
 
 def test_tile_shape_prefers_whole_rows_and_never_goes_below_64():
@@ -89,14 +101,16 @@ def test_tile_shape_prefers_whole_rows_and_never_goes_below_64():
 
 
 @pytest.mark.parametrize("block_k", [1, 7, 64, 150, 1000])
-def test_online_softmax_over_key_blocks_equals_one_softmax(rng, block_k):
-    q = rng.standard_normal((2, 37, 8)) * 4
-    k = rng.standard_normal((2, 150, 8)) * 4
+@pytest.mark.parametrize(("magnitude", "shift_free"), [(4.0, False), (0.5, True)])
+def test_online_softmax_over_key_blocks_equals_one_softmax(rng, block_k, magnitude, shift_free):
+    q = rng.standard_normal((2, 37, 8)) * magnitude
+    k = rng.standard_normal((2, 150, 8)) * magnitude
     v = rng.standard_normal((2, 150, 5))
     mask = _structured_mask(rng, 37, 150)
     expected, _ = numpy_mha._attention(XP, q, k, v, mask)
     scaled_q = q * np.log2(np.e) / np.sqrt(8)  # the kernel works in base 2
-    out = numpy_mha._online_softmax_attention(XP, scaled_q, k, v, ~mask, block_k)
+    assert numpy_mha._scores_are_small(XP, scaled_q, k, v) == shift_free
+    out = numpy_mha._online_softmax_attention(XP, scaled_q, k, v, ~mask, block_k, shift_free)
     np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(out[:, 1::7], 0)  # fully hidden rows: zeros, not NaN
 
