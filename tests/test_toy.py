@@ -1,0 +1,121 @@
+"""mha.toy: the task's targets, the loss and accuracy on known answers, the model, training."""
+
+import math
+
+import pytest
+import torch
+
+from mha import toy
+from mha.moh import MixtureOfHeadAttention
+from mha.torch_mha import MultiHeadAttention
+
+VOCAB, SEQ_LEN = 5, 6
+
+
+def test_targets_are_the_previous_token_and_the_reversed_sequence():
+    tokens, targets = toy.make_batch(3, SEQ_LEN, VOCAB, torch.Generator().manual_seed(0))
+    assert tokens.shape == (3, SEQ_LEN) and targets.shape == (3, SEQ_LEN, 2)
+    assert tokens.dtype == torch.int64 and tokens.min() >= 0 and tokens.max() < VOCAB
+    for b in range(3):
+        row = tokens[b].tolist()
+        assert targets[b, :, 0].tolist() == [toy.IGNORE, *row[:-1]]
+        assert targets[b, :, 1].tolist() == row[::-1]
+    again, _ = toy.make_batch(3, SEQ_LEN, VOCAB, torch.Generator().manual_seed(0))
+    assert torch.equal(tokens, again)
+
+
+def one_hot_logits(answers, confidence):
+    """Logits (B, n, 2, V) that put `confidence` on the given answers (IGNORE -> class 0)."""
+    return confidence * torch.nn.functional.one_hot(answers.clamp_min(0), VOCAB).float()
+
+
+def test_loss_and_accuracy_on_known_answers():
+    _, targets = toy.make_batch(4, SEQ_LEN, VOCAB, torch.Generator().manual_seed(1))
+    perfect = one_hot_logits(targets, 50.0)
+    assert toy.per_example_loss(perfect, targets).max() < 1e-6
+    torch.testing.assert_close(toy.accuracy(perfect, targets), torch.ones(2))
+    uniform = torch.zeros(4, SEQ_LEN, 2, VOCAB)
+    torch.testing.assert_close(
+        toy.per_example_loss(uniform, targets), torch.full((4,), math.log(VOCAB))
+    )
+    # right on the global answer, wrong on the local one: position 0's local answer is not scored
+    wrong_local = targets.clone()
+    wrong_local[..., 0] = (targets[..., 0] + 1) % VOCAB
+    logits = one_hot_logits(torch.where(targets == toy.IGNORE, toy.IGNORE, wrong_local), 50.0)
+    torch.testing.assert_close(toy.accuracy(logits, targets), torch.tensor([0.0, 1.0]))
+
+
+@pytest.mark.parametrize("top_k", [None, 2])
+def test_model_shapes_and_a_closed_gate(top_k):
+    torch.manual_seed(0)
+    attention = (
+        MultiHeadAttention(8, 4) if top_k is None else MixtureOfHeadAttention(8, 4, top_k=top_k)
+    )
+    model = toy.ToyModel(attention, VOCAB, SEQ_LEN)
+    tokens, _ = toy.make_batch(2, SEQ_LEN, VOCAB, torch.Generator().manual_seed(0))
+    logits, weights = model(tokens)
+    assert logits.shape == (2, SEQ_LEN, 2, VOCAB) and weights.shape == (2, 4, SEQ_LEN, SEQ_LEN)
+    # every head gated off: only the embeddings reach the readout
+    closed, _ = model(tokens, head_gate=torch.zeros(4))
+    expected = model.readout(model.embed(tokens)).unflatten(-1, (2, VOCAB))
+    torch.testing.assert_close(closed, expected)
+
+
+def test_training_is_reproducible_and_learns():
+    def run():
+        torch.manual_seed(0)
+        model = toy.ToyModel(MultiHeadAttention(16, 2), VOCAB, SEQ_LEN)
+        return toy.train(model, steps=60, batch_size=32, seed=3), model
+
+    history, model = run()
+    assert history == run()[0]
+    assert sum(history[-5:]) < 0.5 * sum(history[:5])
+    tokens, targets = toy.make_batch(200, SEQ_LEN, VOCAB, torch.Generator().manual_seed(9))
+    with torch.no_grad():
+        assert toy.accuracy(model(tokens)[0], targets).min() > 1.5 / VOCAB  # well above chance
+
+
+def test_the_diversity_penalty_changes_training():
+    def run(weight):
+        torch.manual_seed(0)
+        model = toy.ToyModel(MultiHeadAttention(16, 2), VOCAB, SEQ_LEN)
+        toy.train(model, steps=3, batch_size=8, diversity_weight=weight)
+        return model.attention.w_q.detach()
+
+    assert not torch.allclose(run(0.0), run(5.0))
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: toy.make_batch(0, 4, 3, torch.Generator()), ValueError, "batch_size"),
+        (lambda: toy.ToyModel(torch.nn.Linear(2, 2), VOCAB, SEQ_LEN), TypeError, "attention"),
+        (
+            lambda: toy.ToyModel(MultiHeadAttention(8, 2), VOCAB, SEQ_LEN).embed(torch.zeros(1, 3)),
+            ValueError,
+            "tokens",
+        ),
+        (
+            lambda: toy.ToyModel(MultiHeadAttention(8, 2), VOCAB, SEQ_LEN).embed(
+                torch.zeros(1, SEQ_LEN + 1, dtype=torch.int64)
+            ),
+            ValueError,
+            "seq_len=6",
+        ),
+        (
+            lambda: toy.train(toy.ToyModel(MultiHeadAttention(8, 2), VOCAB, SEQ_LEN), steps=0),
+            ValueError,
+            "steps",
+        ),
+        (
+            lambda: toy.train(
+                toy.ToyModel(MultiHeadAttention(8, 2), VOCAB, SEQ_LEN), steps=1, diversity_weight=-1
+            ),
+            ValueError,
+            "diversity_weight",
+        ),
+    ],
+)
+def test_bad_arguments_are_named(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
