@@ -63,8 +63,10 @@ def _attention(xp: ModuleType, q: Array, k: Array, v: Array, mask: Array | None)
 # The same result as ``_attention(...)[0]``, computed tile by tile so that the full
 # (..., n_q, n_k) scores never exist at once. On NumPy the tiles run on every core.
 
-#: Default of ``multi_head_attention(..., memory_budget=)``, in bytes (64 MiB).
-DEFAULT_MEMORY_BUDGET = 64 * 2**20
+#: Defaults of ``multi_head_attention(..., memory_budget=)``, in bytes. On the CPU the tiled
+#: path is already the faster one above a few MiB of scores (cache-sized tiles, every core);
+#: on a GPU each tile costs kernel launches, so tiles are worth it only to save memory.
+DEFAULT_MEMORY_BUDGET = {"cpu": 8 * 2**20, "gpu": 2**30}
 _TILE_ELEMENTS = 2**20  # one NumPy worker's score tile (4 MiB in float32): cache-sized
 _MIN_TILE_SIDE = 64  # tiles are at least 64 x 64, however small the budget
 _SHIFT_FREE_BOUND = 60.0  # |score| <= 60 (base 2): 2**score lies in [2**-60, 2**60], no overflow
@@ -458,7 +460,7 @@ def multi_head_attention(
     mask: Array | None = None,
     *,
     need_weights: bool = True,
-    memory_budget: int = DEFAULT_MEMORY_BUDGET,
+    memory_budget: int | None = None,
 ) -> tuple[Array, Array | None]:
     """MultiHead(Q, K, V) = Concat(head_1, ..., head_h) W^O, all heads at once.
 
@@ -476,13 +478,14 @@ def multi_head_attention(
         True = may attend; broadcastable to ``(..., h, n_q, n_k)``.
     need_weights : bool
         Return the per-head attention weights; ``False`` returns ``(out, None)``.
-    memory_budget : int
-        Bytes the attention scores may take at once when ``need_weights=False`` (default
-        :data:`DEFAULT_MEMORY_BUDGET`, 64 MiB). When the ``(..., h, n_q, n_k)`` scores would
-        exceed it, the scores are computed in tiles of queries and keys that fit it, combined
-        with an online softmax (the same result, never all of the scores at once); on NumPy
-        the tiles run on every CPU core. With ``need_weights=True`` the weights are returned,
-        so all of them are held whatever the budget.
+    memory_budget : int, optional
+        Bytes the attention scores may take at once when ``need_weights=False``; by default
+        :data:`DEFAULT_MEMORY_BUDGET`: 8 MiB for NumPy, 1 GiB for other libraries (GPUs).
+        When the ``(..., h, n_q, n_k)`` scores would exceed it, they are computed in tiles of
+        queries and keys that together fit it, combined by an online softmax: the same
+        result, never all of the scores at once, and on NumPy the tiles run on every CPU
+        core. Below it, the plain path holds the scores and a few temporaries of their size.
+        With ``need_weights=True`` all the weights are returned, whatever the budget.
 
     Returns
     -------
@@ -496,6 +499,9 @@ def multi_head_attention(
     out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
     """
     xp = _check_mha_args(q, k, v, params, mask)
+    if memory_budget is None:
+        on_cpu = array_api_compat.is_numpy_namespace(xp)
+        memory_budget = DEFAULT_MEMORY_BUDGET["cpu" if on_cpu else "gpu"]
     memory_budget = _validate.positive_int("memory_budget", memory_budget)
     h = params.num_heads
     q_heads = _split_heads(xp, _project(q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)

@@ -160,6 +160,13 @@ def test_the_lean_path_is_chosen_only_when_the_scores_exceed_the_budget(rng, mon
     assert calls == [scores_bytes - 1]
     mha.multi_head_attention(x, x, x, params, need_weights=True, memory_budget=1)
     assert len(calls) == 1  # weights requested: the full scores are needed anyway
+    default = numpy_mha.DEFAULT_MEMORY_BUDGET["cpu"]
+    n = int((default / (4 * 4)) ** 0.5)  # (1, h=4, n, n) float32 scores just under the default
+    for size, chosen in ((n, False), (n + 1, True)):
+        x = rng.standard_normal((1, size, 32)).astype(np.float32)
+        calls.clear()
+        mha.multi_head_attention(x, x, x, params, need_weights=False)
+        assert calls == ([default] if chosen else [])
 
 
 def test_lean_path_peak_memory_is_a_fraction_of_the_weights_path(rng):
