@@ -10,17 +10,16 @@ Mixture-of-Head attention weights them with per-token routing scores ``g_t``::
     MoH(x)_t = sum_i g_{t,i} head_i(x)_t W_i^O,
     g_{t,i} = h * softmax(x_t W_r)_i  if i is among the top_k scores of token t, else 0.
 
-The softmax runs over all h heads and is *not* renormalised over the chosen ones (as in the
-paper), so the router also learns from the heads it did not pick. **Scaling:** the factor h
-is this book's choice (the paper has none): with ``top_k = h`` and equal scores
-(``W_r = 0``, the initial router) every gate is exactly 1, so Mixture-of-Head attention
-*is* plain multi-head attention; without it the output would shrink h-fold and, on the
-book's toy task, training is slower and less reliable. With ``top_k < h`` a token evaluates
-only k heads, so an implementation that skips the others spends ``k/h`` of the per-query
-head work (query projection, score row, weighted sum of values, slice of W^O); keys and
-values are still needed for every head some token picks. This one computes all heads and
-zeroes the unused ones (readable, not fast). Not modelled here: the paper's
-always-on shared heads and its load-balancing loss.
+The softmax runs over all h heads and is *not* renormalised over the chosen ones, so the
+router also learns from the heads it did not pick. **Scaling:** the factor h is this book's
+choice: with ``top_k = h`` and equal scores (``W_r = 0``, the initial router) every gate is
+exactly 1, so Mixture-of-Head attention *is* plain multi-head attention; without it the
+output would shrink h-fold and, on the book's toy task, training is slower and less reliable.
+With ``top_k < h`` a token evaluates only k heads, so an implementation that skips the others
+spends ``k/h`` of the per-query head work (query projection, score row, weighted sum of
+values, slice of W^O); keys and values are still needed for every head some token picks.
+This one computes all heads and zeroes the unused ones (readable, not fast). Not modelled
+here: the paper's always-on shared heads and its load-balancing loss.
 """
 
 from __future__ import annotations
