@@ -1431,6 +1431,16 @@ EXERCISES: dict[str, FunctionExercise | NumberExercise | ShapeExercise] = {
             WrongValue((2, 4, 11, 11), "square", "cross-attention has n_q = 7 queries but n_k = 11 keys"),
         ),
     ),
+    "attention_weights_bytes": NumberExercise(
+        7,
+        4 * 16 * 8192 * 8192 * 2,
+        (
+            WrongValue(4 * 16 * 8192 * 8192 * 4, "float32", "float16 takes 2 bytes per number, not 4"),
+            WrongValue(4 * 8192 * 8192 * 2, "one_head", "every one of the 16 heads has its own (n, n) weights"),
+            WrongValue(16 * 8192 * 8192 * 2, "one_sequence", "each of the 4 sequences in the batch has its own weights"),
+            WrongValue(4 * 16 * 8192 * 2, "linear_in_n", "each head holds n x n weights: every query has one per key"),
+        ),
+    ),
     "head_similarity": FunctionExercise(8, _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES),
     "attention_without_head": FunctionExercise(
         8, _attention_without_head_variant(), _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES
