@@ -82,6 +82,50 @@ def test_every_function_exercise_recognises_at_least_three_mistakes():
 # --- student-style wrong answers: each must fail with the named diagnosis -------------------
 
 
+def _torch_student(
+    linear_layout=False, scale=True, mask_means_hidden=False, transpose=True, w_o=True
+):
+    """A reader's forward pass of mha.torch_mha.MultiHeadAttention, optionally written wrongly."""
+
+    def forward(module, q, k, v, mask=None):
+        import torch
+
+        h = module.num_heads
+        weight = (lambda w: w.T) if linear_layout else (lambda w: w)
+
+        def heads_of(x, w, b):
+            y = x @ weight(w) + (0 if b is None else b)
+            if transpose:
+                return y.unflatten(-1, (h, -1)).transpose(-3, -2)
+            return y.reshape(*y.shape[:-2], h, y.shape[-2], -1)
+
+        qh, kh, vh = (
+            heads_of(x, w, b)
+            for x, w, b in (
+                (q, module.w_q, module.b_q),
+                (k, module.w_k, module.b_k),
+                (v, module.w_v, module.b_v),
+            )
+        )
+        scores = torch.einsum("...qd,...kd->...qk", qh, kh)
+        if scale:
+            scores = scores / module.d_k**0.5
+        if mask is not None:
+            scores = scores.masked_fill(mask if mask_means_hidden else ~mask, float("-inf"))
+        weights = scores.softmax(-1)
+        out = weights @ vh
+        out = (
+            out.transpose(-3, -2).flatten(-2)
+            if transpose
+            else out.reshape(*out.shape[:-3], out.shape[-2], -1)
+        )
+        if w_o:
+            out = out @ weight(module.w_o) + (0 if module.b_o is None else module.b_o)
+        return out, weights
+
+    return forward
+
+
 def _stable_softmax(x, axis=-1):
     e = np.exp(x - np.max(x, axis=axis, keepdims=True))
     return e / np.sum(e, axis=axis, keepdims=True)
@@ -343,6 +387,11 @@ WRONG_ANSWERS = [
     ("multi_head_attention", "scale_by_d_k", _mha_student(scale=lambda q, d_k: d_k)),
     ("multi_head_attention", "biases_ignored", _mha_student(bias=False)),
     ("multi_head_attention", "mask_ignored", _mha_student(use_mask=False)),
+    ("module_forward", "linear_layout", _torch_student(linear_layout=True)),
+    ("module_forward", "no_scaling", _torch_student(scale=False)),
+    ("module_forward", "mask_polarity", _torch_student(mask_means_hidden=True)),
+    ("module_forward", "reshape_without_transpose", _torch_student(transpose=False)),
+    ("module_forward", "no_output_projection", _torch_student(w_o=False)),
     ("causal_mask", "inverted", lambda n_q, n_k=None: np.triu(_ones(n_q, n_k or n_q), k=(n_k or n_q) - n_q + 1)),
     ("causal_mask", "excludes_diagonal", lambda n_q, n_k=None: np.tril(_ones(n_q, n_k or n_q), k=(n_k or n_q) - n_q - 1)),
     ("causal_mask", "upper_triangular", lambda n_q, n_k=None: np.triu(_ones(n_q, n_k or n_q), k=(n_k or n_q) - n_q)),
@@ -529,6 +578,8 @@ ALTERNATIVES = [
     ("merge_heads", merge_heads_concatenate),
     ("multi_head_attention", mha_per_head_loop),
     ("multi_head_attention", mha.multi_head_attention_loop),
+    ("module_forward", _torch_student()),
+    ("module_forward", lambda module, q, k, v, mask=None: module(q, k, v, mask, impl="readable")),
     ("causal_mask", causal_mask_loops),
     ("causal_mask", lambda n_q, n_k=None: np.tril(_ones(n_q, n_k or n_q), k=(n_k or n_q) - n_q)),
     ("padding_mask", padding_mask_loop),
