@@ -304,8 +304,11 @@ def _merge_heads(xp: ModuleType, x: Array) -> Array:
     return xp.reshape(x, (*batch, n, h * d))  # (..., n, h*d)
 
 
-def _project(x: Array, w: Array, b: Array | None) -> Array:
-    return x @ w if b is None else x @ w + b
+def _project(xp: ModuleType, x: Array, w: Array, b: Array | None) -> Array:
+    """``x @ w (+ b)`` as one 2-D product: NumPy would run one product per batch entry."""
+    *batch, n, features = x.shape
+    y = xp.reshape(xp.reshape(x, (-1, features)) @ w, (*batch, n, w.shape[1]))
+    return y if b is None else y + b
 
 
 # --- public functions ---------------------------------------------------------------------
@@ -504,9 +507,9 @@ def multi_head_attention(
         memory_budget = DEFAULT_MEMORY_BUDGET["cpu" if on_cpu else "gpu"]
     memory_budget = _validate.positive_int("memory_budget", memory_budget)
     h = params.num_heads
-    q_heads = _split_heads(xp, _project(q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)
-    k_heads = _split_heads(xp, _project(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
-    v_heads = _split_heads(xp, _project(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
+    q_heads = _split_heads(xp, _project(xp, q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)
+    k_heads = _split_heads(xp, _project(xp, k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
+    v_heads = _split_heads(xp, _project(xp, v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
     itemsize = 4 if _compute_dtype(xp, q.dtype) == xp.float32 else 8
     scores_bytes = itemsize * math.prod((*batch, h, q.shape[-2], k.shape[-2]))
@@ -517,7 +520,7 @@ def multi_head_attention(
             _attention_blocked(xp, q_heads, k_heads, v_heads, mask, memory_budget),
             None,
         )
-    out = _project(_merge_heads(xp, heads), params.w_o, params.b_o)  # (..., n_q, d_model)
+    out = _project(xp, _merge_heads(xp, heads), params.w_o, params.b_o)  # (..., n_q, d_model)
     return out, (weights if need_weights else None)
 
 
@@ -540,12 +543,14 @@ def multi_head_attention_loop(
     for i in range(params.num_heads):
         qk_cols, v_cols = slice(i * d_k, (i + 1) * d_k), slice(i * d_v, (i + 1) * d_v)
         q_i = _project(
-            q, params.w_q[:, qk_cols], None if params.b_q is None else params.b_q[qk_cols]
+            xp, q, params.w_q[:, qk_cols], None if params.b_q is None else params.b_q[qk_cols]
         )
         k_i = _project(
-            k, params.w_k[:, qk_cols], None if params.b_k is None else params.b_k[qk_cols]
+            xp, k, params.w_k[:, qk_cols], None if params.b_k is None else params.b_k[qk_cols]
         )
-        v_i = _project(v, params.w_v[:, v_cols], None if params.b_v is None else params.b_v[v_cols])
+        v_i = _project(
+            xp, v, params.w_v[:, v_cols], None if params.b_v is None else params.b_v[v_cols]
+        )
         mask_i = mask
         if mask is not None and mask.ndim >= 3:  # pick head i's slice of the heads axis
             mask_i = mask[..., i if mask.shape[-3] > 1 else 0, :, :]
@@ -553,4 +558,4 @@ def multi_head_attention_loop(
         heads.append(head_i)
         weights.append(weights_i)
     concat = xp.concat(heads, axis=-1)  # (..., n_q, h*d_v)
-    return _project(concat, params.w_o, params.b_o), xp.stack(weights, axis=-3)
+    return _project(xp, concat, params.w_o, params.b_o), xp.stack(weights, axis=-3)
