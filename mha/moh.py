@@ -28,7 +28,7 @@ import torch
 from torch import Tensor, nn
 
 from mha import _validate
-from mha.torch_mha import MultiHeadAttention, _causal, _merge_heads
+from mha.torch_mha import MultiHeadAttention, _causal, _check_tensor, _merge_heads
 
 
 class MixtureOfHeadAttention(MultiHeadAttention):
@@ -65,6 +65,11 @@ class MixtureOfHeadAttention(MultiHeadAttention):
         ------
         q : (..., n_q, d_model)  ->  (..., n_q, h), at most ``top_k`` non-zeros per token
         """
+        _check_tensor("q", q, 2, "(..., n_q, d_model)")
+        if q.shape[-1] != self.d_model:
+            raise ValueError(
+                f"q has {q.shape[-1]} features but the router expects d_model={self.d_model}"
+            )
         probs = torch.softmax(q @ self.w_router, dim=-1)  # (..., n_q, h)
         chosen = probs.topk(self.top_k, dim=-1).indices
         keep = torch.zeros_like(probs, dtype=torch.bool).scatter_(-1, chosen, True)

@@ -106,3 +106,7 @@ def test_bad_inputs_are_named():
         moh(torch.randn(1, 3, D_MODEL, dtype=torch.float64), head_gate=torch.ones(3))
     with pytest.raises(ValueError, match="q has 5 features"):
         moh(torch.randn(1, 3, 5, dtype=torch.float64))
+    with pytest.raises(ValueError, match="router expects d_model=12"):
+        moh.route(torch.randn(1, 3, 5, dtype=torch.float64))
+    with pytest.raises(TypeError, match="q must be a torch"):
+        moh.route([[1.0] * D_MODEL])
