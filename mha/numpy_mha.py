@@ -34,13 +34,13 @@ def _compute_dtype(xp: ModuleType, dtype: Any) -> Any:
 
 def _softmax(xp: ModuleType, x: Array, axis: int) -> Array:
     compute = _compute_dtype(xp, x.dtype)
-    z = xp.astype(x, compute)
+    z = xp.astype(x, compute, copy=False)
     row_max = xp.max(z, axis=axis, keepdims=True)
     row_max = xp.where(xp.isfinite(row_max), row_max, xp.zeros_like(row_max))  # all -inf rows
     e = xp.exp(z - row_max)
     total = xp.sum(e, axis=axis, keepdims=True)
     total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
-    return xp.astype(e / total, x.dtype)
+    return xp.astype(e / total, x.dtype, copy=False)
 
 
 def _matrix_transpose(xp: ModuleType, x: Array) -> Array:
@@ -51,11 +51,12 @@ def _matrix_transpose(xp: ModuleType, x: Array) -> Array:
 def _attention(xp: ModuleType, q: Array, k: Array, v: Array, mask: Array | None):
     scale = 1.0 / math.sqrt(q.shape[-1])
     compute = _compute_dtype(xp, q.dtype)
-    scores = xp.astype(q, compute) @ _matrix_transpose(xp, xp.astype(k, compute))  # (..., n_q, n_k)
+    q_c, k_c = xp.astype(q, compute, copy=False), xp.astype(k, compute, copy=False)
+    scores = q_c @ _matrix_transpose(xp, k_c)  # (..., n_q, n_k)
     scores = scores * scale
     if mask is not None:
         scores = xp.where(mask, scores, xp.asarray(-math.inf, dtype=compute))
-    weights = xp.astype(_softmax(xp, scores, -1), q.dtype)
+    weights = xp.astype(_softmax(xp, scores, -1), q.dtype, copy=False)
     return weights @ v, weights  # (..., n_q, d_v), (..., n_q, n_k)
 
 
@@ -270,8 +271,8 @@ def _attention_blocked(
     if mask is not None:
         mask = xp.reshape(mask, (1,) * (2 - mask.ndim) + tuple(mask.shape))  # at least 2-D
         blocked = xp.logical_not(mask)
-    q = xp.astype(q, compute) * (math.log2(math.e) / math.sqrt(q.shape[-1]))
-    k, v = xp.astype(k, compute), xp.astype(v, compute)
+    q = xp.astype(q, compute, copy=False) * (math.log2(math.e) / math.sqrt(q.shape[-1]))
+    k, v = xp.astype(k, compute, copy=False), xp.astype(v, compute, copy=False)
     shift_free = _scores_are_small(xp, q, k, v)
     if array_api_compat.is_numpy_namespace(xp) and compute == dtype:
         return _attention_threads(xp, q, k, v, blocked, memory_budget // itemsize, shift_free)
@@ -289,7 +290,7 @@ def _attention_blocked(
             _online_softmax_attention(xp, q[..., rows, :], k, v, blocked_rows, block_k, shift_free)
         )
     out = outs[0] if len(outs) == 1 else xp.concat(outs, axis=-2)
-    return xp.astype(out, dtype)
+    return xp.astype(out, dtype, copy=False)
 
 
 def _split_heads(xp: ModuleType, x: Array, num_heads: int) -> Array:
