@@ -1,8 +1,9 @@
 """Benchmark: multi-head self-attention, side by side, as ratios (``python -m mha.bench``).
 
 Times, in one run and interleaved (one call of each implementation per round, so that
-whatever else the machine does slows all of them alike), the forward pass of multi-head
-self-attention with ``need_weights=False`` in float32:
+whatever else the machine does slows all of them alike; a pause, not timed, when the next
+call uses another library's threads), the forward pass of multi-head self-attention with
+``need_weights=False`` in float32:
 
 - ``numpy``: :func:`mha.multi_head_attention` (the lean, threaded path for large scores);
 - ``nn.MHA``: ``torch.nn.MultiheadAttention(batch_first=True)``;
@@ -139,19 +140,38 @@ def _synchronize(impl: str) -> None:
         _torch().cuda.synchronize()
 
 
+#: Pause (s) before a call whose library differs from the previous call's: after a NumPy
+#: call OpenBLAS's threads keep spinning for ~0.1 s and slow down whatever runs next.
+SETTLE_SECONDS = 0.2
+
+
+def _library(impl: str) -> str:
+    """Which library's threads an implementation uses: numpy, cupy or torch."""
+    return impl if impl in ("numpy", "cupy") else "torch"
+
+
 def time_interleaved(
     calls: dict[str, Callable[[], Any]], rounds: int, summary: Callable = statistics.median
 ) -> dict[str, float]:
     """Seconds per call of each function (``summary`` of the rounds: the median by default).
 
-    One warm-up call each, then ``rounds`` rounds of one call each.
+    One warm-up call each, then ``rounds`` rounds of one call each, so that a slow moment of
+    the machine slows every function alike. Between functions of different libraries it
+    pauses :data:`SETTLE_SECONDS` and makes one untimed call, so that neither the other
+    library's spinning threads nor this library's sleeping ones are timed.
     """
     times: dict[str, list[float]] = {name: [] for name in calls}
     for name, call in calls.items():
         call()
         _synchronize(name)
+    previous = None
     for _ in range(rounds):
         for name, call in calls.items():
+            if previous is not None and _library(name) != _library(previous):
+                time.sleep(SETTLE_SECONDS)
+                call()  # wakes this library's threads up again (not timed)
+                _synchronize(name)
+            previous = name
             _synchronize(name)
             start = time.perf_counter()
             call()
@@ -277,7 +297,7 @@ def run(
         calls = {impl: make_call(impl, shape) for impl in impls}
         work = flops(shape[0], shape[1], shape[2])
         # small shapes: more rounds, for a steadier median
-        shape_rounds = rounds * max(1, min(10, int(2e10 // work)))
+        shape_rounds = rounds * max(1, min(5, int(2e10 // work)))
         medians = time_interleaved(calls, shape_rounds)
         for impl in impls:
             gflops = work / medians[impl] / 1e9

@@ -256,9 +256,9 @@ def _attention_blocked(
 
     The scale 1/sqrt(d_k), and log2(e) for the base-2 softmax of
     :func:`_online_softmax_attention`, are folded into the queries (an (n_q, d_k) product,
-    not (n_q, n_k)).
-    NumPy float32/float64 arrays go to :func:`_attention_threads`; other libraries (CuPy,
-    ...) and dtypes take one block of query rows at a time, all batch entries at once.
+    not (n_q, n_k)). NumPy float32/float64 arrays go to :func:`_attention_threads`; other
+    libraries (CuPy, ...) and dtypes take one block of query rows at a time, all batch
+    entries at once, with tiles sized for the scores and two temporaries of their size.
 
     Shapes
     ------
