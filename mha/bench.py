@@ -249,26 +249,32 @@ def lean_memory_check(n: int = 8192, d_model: int = 512, h: int = 8) -> dict[str
     return peaks
 
 
-def gpu_largest_n(d_model: int = 512, h: int = 8, start: int = 4096) -> dict[str, int]:
-    """Largest n (doubling from ``start``) that CuPy runs with and without the weights."""
+def gpu_largest_n(
+    d_model: int = 512, h: int = 8, start: int = 4096, max_n: int = 2**17
+) -> dict[str, int | str]:
+    """Largest n (doubling from ``start`` up to ``max_n``) that CuPy runs, B=1, with and
+    without the weights; and what stopped the doubling (an error's type, or "max_n")."""
     cupy = cupy_mha._require_cupy()
     params = cupy_mha.to_device(mha.init_params(d_model, h))
-    largest = {}
+    largest: dict[str, int | str] = {}
     for need_weights in (True, False):
-        n, fits = start, 0
-        while n <= 2**20:
+        label = "with weights" if need_weights else "lean"
+        n, fits, stopped_by = start, 0, "max_n"
+        while n <= max_n:
             try:
                 x = cupy.zeros((1, n, d_model), dtype=cupy.float32)
                 mha.multi_head_attention(x, x, x, params, need_weights=need_weights)
                 cupy_mha.synchronize()
                 fits = n
-            except cupy.cuda.memory.OutOfMemoryError:
+            except Exception as error:  # out of memory, in CuPy's pool or in cuBLAS
+                stopped_by = type(error).__name__
                 break
             finally:
                 x = None
                 cupy.get_default_memory_pool().free_all_blocks()
             n *= 2
-        largest["with weights" if need_weights else "lean"] = fits
+        largest[label] = fits
+        largest[f"{label}: stopped by"] = stopped_by
     return largest
 
 

@@ -242,8 +242,8 @@ def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array) -> bool:
     largest key norm bounds every score. The values are bounded too, so that the running
     output ``sum_j 2**score * v_j`` stays finite (at most ``n_k * 2**60 * max|v|``).
     """
-    q_norm = xp.sqrt(xp.max(xp.sum(q * q, axis=-1)))
-    k_norm = xp.sqrt(xp.max(xp.sum(k * k, axis=-1)))
+    q_norm = xp.sqrt(xp.max(xp.vecdot(q, q)))
+    k_norm = xp.sqrt(xp.max(xp.vecdot(k, k)))
     v_max = xp.max(xp.abs(v))
     bound = _SHIFT_FREE_BOUND
     return float(q_norm * k_norm) <= bound and float(v_max) * k.shape[-2] <= 2.0**bound

@@ -134,3 +134,12 @@ def test_benchmark_runs_the_gpu_implementations():
     report = bench.run([(2, 128, 64, 4)], impls, rounds=1, memory=True)
     assert {row["impl"] for row in report["rows"]} == set(impls)
     assert all(row["median_ms"] > 0 for row in report["rows"])
+
+
+def test_the_lean_path_reaches_longer_sequences_on_the_gpu():
+    _cupy()
+    from mha import bench
+
+    largest = bench.gpu_largest_n(d_model=64, h=2, start=1024, max_n=4096)
+    assert largest["lean"] == 4096 and largest["lean: stopped by"] == "max_n"
+    assert 0 < largest["with weights"] <= largest["lean"]
