@@ -202,9 +202,6 @@ def _attention_threads(
     q : (..., n_q, d_k), already scaled;  k : (..., n_k, d_k);  v : (..., n_k, d_v)
     blocked : (..., n_q or 1, n_k or 1);  returns : (..., n_q, d_v)
     """
-    q, k, v = (
-        np.ascontiguousarray(x) for x in (q, k, v)
-    )  # each head's rows adjacent: BLAS ~5% faster
     extra = () if blocked is None else blocked.shape[:-2]
     batch = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2], extra)
     q, k, v = (np.broadcast_to(x, (*batch, *x.shape[-2:])) for x in (q, k, v))  # views
