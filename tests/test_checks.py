@@ -9,17 +9,20 @@ import sys
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 import mha
 from mha.checks import (
+    _CHAPTERS,
     EXERCISES,
     FAILED,
     NOT_ATTEMPTED,
     PASSED,
     FunctionExercise,
+    _merged,
     check,
 )
 
@@ -77,6 +80,26 @@ def test_every_function_exercise_recognises_at_least_three_mistakes():
     for name, exercise in EXERCISES.items():
         if isinstance(exercise, FunctionExercise):
             assert len(exercise.mistakes) >= 3, name
+
+
+def test_the_registry_is_every_chapter_module_in_chapter_order():
+    package = Path(_CHAPTERS[0].__file__).parent
+    on_disk = sorted(path.stem for path in package.glob("ch[0-9][0-9]_*.py"))
+    assert [module.__name__.rsplit(".", 1)[1] for module in _CHAPTERS] == on_disk
+    names = []
+    for module in _CHAPTERS:
+        chapter = int(module.__name__.rsplit(".", 1)[1][2:4])
+        assert {e.chapter for e in module.EXERCISES.values()} == {chapter}, module.__name__
+        names += list(module.EXERCISES)
+    assert list(EXERCISES) == names
+
+
+def test_a_name_registered_by_two_chapters_is_an_error():
+    first = SimpleNamespace(__name__="mha.checks.ch01_a", EXERCISES={"softmax": 1, "x": 2})
+    second = SimpleNamespace(__name__="mha.checks.ch02_b", EXERCISES={"softmax": 3})
+    with pytest.raises(ValueError, match=r"'softmax' is registered twice: in .*ch01_a .*ch02_b"):
+        _merged([first, second])
+    assert _merged([first]) == {"softmax": 1, "x": 2}
 
 
 # --- student-style wrong answers: each must fail with the named diagnosis -------------------

@@ -1,0 +1,158 @@
+"""Chapter 8's exercises: how similar the heads are, attention with one head removed."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import mha
+from mha.checks.core import F32, F64, Case, _normal
+from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+
+# --- ch08: heads in practice --------------------------------------------------------------
+
+
+def _head_similarity_cases(rng: np.random.Generator) -> list[Case]:
+    pruned = _normal(rng, (2, 4, 3, 5), F64)
+    pruned[:, 2] = 0.0  # head 2 removed
+    maps = rng.random((3, 4, 6, 6))
+    return [
+        Case("per_head of shape (3, 4, 5): 3 heads, no batch axes", (_normal(rng, (3, 4, 5), F64),)),
+        Case("per_head of shape (2, 4, 3, 6): batch 2, 4 heads", (_normal(rng, (2, 4, 3, 6), F64),)),
+        Case("attention-like maps (3, 4, 6, 6) with rows summing to 1", (maps / maps.sum(-1, keepdims=True),)),
+        Case("per_head (2, 4, 3, 5) whose head 2 is all zeros (pruned)", (pruned,)),
+        Case("per_head of shape (2, 3, 2, 4, 5), float32", (_normal(rng, (2, 3, 2, 4, 5), F32),)),
+    ]  # fmt: skip
+
+
+def _reference_head_similarity(per_head):
+    """(..., h, n, f) -> (h, h) cosine similarities: mha.analysis.head_similarity, for NumPy."""
+    import torch
+
+    from mha.analysis import head_similarity
+
+    return head_similarity(torch.from_numpy(np.asarray(per_head))).numpy()
+
+
+def _head_similarity_variant(
+    *, move_heads: bool = True, normalise: bool = True, guard: bool = True
+):
+    """Head similarity with one thing changed; the defaults give the right answer."""
+
+    def head_similarity(per_head):
+        h = per_head.shape[-3]
+        vectors = (np.moveaxis(per_head, -3, 0) if move_heads else per_head).reshape(h, -1)
+        if normalise:
+            norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                vectors = vectors / (np.maximum(norms, 1e-12) if guard else norms)
+        return vectors @ vectors.T
+
+    return head_similarity
+
+
+_HEAD_SIMILARITY_MISTAKES = (
+    Mistake(
+        "not_normalised",
+        "dot products without dividing by the heads' norms",
+        "cosine similarity divides each dot product by the two vectors' lengths, so that "
+        "identical patterns score 1 whatever their scale",
+        _head_similarity_variant(normalise=False),
+    ),
+    Mistake(
+        "heads_axis_not_moved",
+        "reshape to (h, -1) without first moving the heads axis to the front",
+        "with batch axes in front, per_head.reshape(h, -1) mixes heads and batch elements: "
+        "np.moveaxis(per_head, -3, 0) first",
+        _head_similarity_variant(move_heads=False),
+    ),
+    Mistake(
+        "zero_head_nan",
+        "division by a zero norm for an all-zero (pruned) head, giving NaN",
+        "a pruned head has norm 0: divide by np.maximum(norm, 1e-12) so its similarities are 0",
+        _head_similarity_variant(guard=False),
+    ),
+)
+
+
+def _attention_without_head_cases(rng: np.random.Generator) -> list[Case]:
+    def case(text, batch, n, d_model, h, head, dtype, *, bias=False, d_k=None, d_v=None):
+        params = mha.init_params(d_model, h, d_k=d_k, d_v=d_v, bias=bias, dtype=dtype,
+                                 seed=int(rng.integers(1000)))  # fmt: skip
+        for name in ("b_q", "b_k", "b_v", "b_o") if bias else ():
+            setattr(params, name, _normal(rng, getattr(params, name).shape, dtype, 0.5))
+        return Case(text, (_normal(rng, (*batch, n, d_model), dtype), params, head))
+
+    return [
+        case("d_model=8, h=2, head=0, n=4", (), 4, 8, 2, 0, F64),
+        case("batch (2,), d_model=12, h=3, head=2 (the last), float32", (2,), 5, 12, 3, 2, F32),
+        case("batch (2,), d_model=8, h=4, head=1, with biases", (2,), 3, 8, 4, 1, F64, bias=True),
+        case("d_model=8, h=2, head=1, d_k=3, d_v=2", (), 4, 8, 2, 1, F64, d_k=3, d_v=2),
+        case("batch (2, 2), d_model=6, h=3, head=1, with biases", (2, 2), 3, 6, 3, 1, F64, bias=True),
+    ]  # fmt: skip
+
+
+def _attention_without_head_variant(change: str | None = None):
+    """Self-attention with one head removed, in one of several ways; None is the right one."""
+
+    def attention_without_head(x, params, head):
+        arrays = {name: getattr(params, name) for name in mha.MHAParams._array_names()}
+        arrays = {name: None if a is None else a.copy() for name, a in arrays.items()}
+        d_k, d_v = params.d_k, params.d_v
+        qk, v_cols = slice(head * d_k, (head + 1) * d_k), slice(head * d_v, (head + 1) * d_v)
+        if change is None:
+            arrays["w_o"][v_cols] = 0.0  # head i's rows of W^O
+        elif change == "queries_zeroed":
+            arrays["w_q"][:, qk] = 0.0
+            if arrays["b_q"] is not None:
+                arrays["b_q"][qk] = 0.0
+        elif change == "columns_of_w_o":
+            arrays["w_o"][:, v_cols] = 0.0
+        elif change == "value_bias_left":
+            arrays["w_v"][:, v_cols] = 0.0
+        elif change == "d_k_rows":
+            arrays["w_o"][qk] = 0.0
+        pruned = mha.MHAParams(num_heads=params.num_heads, **arrays)
+        return mha.multi_head_attention(x, x, x, pruned)[0]
+
+    return attention_without_head
+
+
+_ATTENTION_WITHOUT_HEAD_MISTAKES = (
+    Mistake(
+        "queries_zeroed",
+        "the head's query columns of W^Q zeroed: its scores are all 0, its attention uniform",
+        "a head with zero queries still attends (evenly) and adds the mean of its values; "
+        "remove its *output*: zero its rows of W^O",
+        _attention_without_head_variant("queries_zeroed"),
+    ),
+    Mistake(
+        "columns_of_w_o",
+        "columns of W^O zeroed instead of rows",
+        "W^O is (h*d_v, d_model): head i's output meets rows i*d_v:(i+1)*d_v; its columns are "
+        "output features",
+        _attention_without_head_variant("columns_of_w_o"),
+    ),
+    Mistake(
+        "value_bias_left",
+        "the head's value columns of W^V zeroed, but not its value bias b_v",
+        "with a value bias, a head whose W^V columns are 0 still outputs b_v; zero its rows "
+        "of W^O instead (or its b_v slice too)",
+        _attention_without_head_variant("value_bias_left"),
+    ),
+    Mistake(
+        "d_k_rows",
+        "rows of W^O sliced with d_k instead of d_v",
+        "W^O's rows come in blocks of d_v (the value size), which can differ from d_k",
+        _attention_without_head_variant("d_k_rows"),
+    ),
+)
+
+
+# --- the registry -------------------------------------------------------------------------
+
+EXERCISES: dict[str, Exercise] = {
+    "head_similarity": FunctionExercise(8, _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES),
+    "attention_without_head": FunctionExercise(
+        8, _attention_without_head_variant(), _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES
+    ),
+}  # fmt: skip
