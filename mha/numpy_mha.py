@@ -173,12 +173,37 @@ def _cpu_count() -> int:
     return os.cpu_count() or 1
 
 
+def _threads_apply(xp: ModuleType, dtype: Any) -> bool:
+    """Whether NumPy work of this dtype runs on the thread pool: NumPy, float32/64, 2+ cores."""
+    return (
+        array_api_compat.is_numpy_namespace(xp)
+        and _compute_dtype(xp, dtype) == dtype
+        and _cpu_count() > 1
+    )
+
+
 @functools.cache
 def _thread_pool() -> tuple[ThreadPoolExecutor, Any]:
     """A pool with one thread per core, and a controller of BLAS's own threads."""
     from threadpoolctl import ThreadpoolController
 
     return ThreadPoolExecutor(_cpu_count(), thread_name_prefix="mha"), ThreadpoolController()
+
+
+def _matmul_threads(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` with the rows of ``a`` split over the thread pool, BLAS single-threaded.
+
+    Next to the lean path's tiles this keeps BLAS's own threads asleep: after a
+    multi-threaded product they spin for ~0.1 s and would compete with the pool's workers.
+    """
+    out = np.empty((a.shape[0], b.shape[1]), dtype=np.result_type(a, b))
+    step = -(-a.shape[0] // _cpu_count())  # rows per worker, rounded up
+    executor, blas = _thread_pool()
+    with blas.limit(limits=1, user_api="blas"):
+        chunks = [slice(start, start + step) for start in range(0, a.shape[0], step)]
+        for future in [executor.submit(np.matmul, a[c], b, out=out[c]) for c in chunks]:
+            future.result()
+    return out
 
 
 def _attention_threads(
@@ -306,10 +331,15 @@ def _merge_heads(xp: ModuleType, x: Array) -> Array:
     return xp.reshape(x, (*batch, n, h * d))  # (..., n, h*d)
 
 
-def _project(xp: ModuleType, x: Array, w: Array, b: Array | None) -> Array:
-    """``x @ w (+ b)`` as one 2-D product: NumPy would run one product per batch entry."""
+def _project(xp: ModuleType, x: Array, w: Array, b: Array | None, threaded: bool = False) -> Array:
+    """``x @ w (+ b)`` as one 2-D product: NumPy would run one product per batch entry.
+
+    ``threaded`` (NumPy only) splits the rows over the thread pool, as the lean path's tiles.
+    """
     *batch, n, features = x.shape
-    y = xp.reshape(xp.reshape(x, (-1, features)) @ w, (*batch, n, w.shape[1]))
+    rows = xp.reshape(x, (-1, features))
+    y = _matmul_threads(rows, w) if threaded else rows @ w
+    y = xp.reshape(y, (*batch, n, w.shape[1]))
     return y if b is None else y + b
 
 
@@ -509,20 +539,24 @@ def multi_head_attention(
         memory_budget = DEFAULT_MEMORY_BUDGET["cpu" if on_cpu else "gpu"]
     memory_budget = _validate.positive_int("memory_budget", memory_budget)
     h = params.num_heads
-    q_heads = _split_heads(xp, _project(xp, q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)
-    k_heads = _split_heads(xp, _project(xp, k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
-    v_heads = _split_heads(xp, _project(xp, v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
     itemsize = 4 if _compute_dtype(xp, q.dtype) == xp.float32 else 8
     scores_bytes = itemsize * math.prod((*batch, h, q.shape[-2], k.shape[-2]))
-    if need_weights or scores_bytes <= memory_budget:
-        heads, weights = _attention(xp, q_heads, k_heads, v_heads, mask)  # (..., h, n_q, d_v)
-    else:
+    lean = not need_weights and scores_bytes > memory_budget
+    # NumPy's lean path: the projections on the same thread pool as the tiles
+    threaded = lean and _threads_apply(xp, q.dtype)
+    q_heads = _split_heads(xp, _project(xp, q, params.w_q, params.b_q, threaded), h)
+    k_heads = _split_heads(xp, _project(xp, k, params.w_k, params.b_k, threaded), h)
+    v_heads = _split_heads(xp, _project(xp, v, params.w_v, params.b_v, threaded), h)
+    if lean:
         heads, weights = (
             _attention_blocked(xp, q_heads, k_heads, v_heads, mask, memory_budget),
             None,
         )
-    out = _project(xp, _merge_heads(xp, heads), params.w_o, params.b_o)  # (..., n_q, d_model)
+    else:
+        heads, weights = _attention(xp, q_heads, k_heads, v_heads, mask)  # (..., h, n_q, d_v)
+    concat = _merge_heads(xp, heads)  # (..., n_q, h*d_v)
+    out = _project(xp, concat, params.w_o, params.b_o, threaded)  # (..., n_q, d_model)
     return out, (weights if need_weights else None)
 
 

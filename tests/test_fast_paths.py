@@ -270,3 +270,17 @@ def test_benchmark_flop_count_matches_the_products():
     projections = 4 * (2 * batch * n * d * d)  # q, k, v and output: (B n, d) @ (d, d)
     attention = 2 * (2 * batch * n * n * d)  # Q K^T and P V, all heads: h * d_k = d
     assert bench.flops(batch, n, d) == projections + attention
+
+
+@pytest.mark.parametrize("rows", [1, 7, 300])
+def test_threaded_projection_equals_one_product(rng, rows):
+    x = rng.standard_normal((rows, 48)).astype(np.float32)
+    w = rng.standard_normal((48, 20)).astype(np.float32)
+    np.testing.assert_allclose(numpy_mha._matmul_threads(x, w), x @ w, rtol=1e-6)
+    x3 = rng.standard_normal((2, 3, 48))
+    b = rng.standard_normal(20)
+    np.testing.assert_allclose(
+        numpy_mha._project(XP, x3, w.astype(np.float64), b, threaded=True),
+        x3 @ w.astype(np.float64) + b,
+        atol=1e-12,
+    )
