@@ -190,6 +190,10 @@ def _thread_pool() -> tuple[ThreadPoolExecutor, Any]:
     return ThreadPoolExecutor(_cpu_count(), thread_name_prefix="mha"), ThreadpoolController()
 
 
+if hasattr(os, "register_at_fork"):  # a forked child has none of the pool's threads: new pool
+    os.register_at_fork(after_in_child=_thread_pool.cache_clear)
+
+
 def _matmul_threads(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``a @ b`` with the rows of ``a`` split over the thread pool, BLAS single-threaded.
 

@@ -284,3 +284,21 @@ def test_threaded_projection_equals_one_product(rng, rows):
         x3 @ w.astype(np.float64) + b,
         atol=1e-12,
     )
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs os.fork")
+def test_a_forked_child_gets_a_working_thread_pool(rng):
+    import multiprocessing
+
+    params = mha.init_params(32, 4, seed=0)
+    x = rng.standard_normal((1, 256, 32)).astype(np.float32)
+    expected, _ = mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=1)
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as pool:  # the parent's pool exists; the child must not wait on it
+        result = pool.apply_async(_lean_attention, (x, params))
+        out = result.get(timeout=30)
+    np.testing.assert_allclose(out, expected, atol=1e-6)
+
+
+def _lean_attention(x, params):
+    return mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=1)[0]
