@@ -37,14 +37,14 @@ def test_is_causal_is_bottom_right_on_both_paths(module, rng, n_q, n_k, with_pad
     assert torch.isfinite(fused).all()  # n_q > n_k leaves early queries fully masked: zeros
 
 
-def test_self_attention_defaults_and_fused_projection(module, rng):
+def test_self_attention_defaults_and_both_paths(module, rng):
     x = torch.from_numpy(rng.standard_normal((3, 6, 16)))
     out, weights = module(x)
     assert weights.shape == (3, 4, 6, 6)
     fused, none = module(x, need_weights=False)
     assert none is None
     np.testing.assert_allclose(fused.detach().numpy(), out.detach().numpy(), atol=1e-12)
-    separate, _ = module(x, x.clone(), x.clone(), need_weights=False)  # not the fused projection
+    separate, _ = module(x, x.clone(), x.clone(), need_weights=False)
     np.testing.assert_allclose(separate.detach().numpy(), out.detach().numpy(), atol=1e-12)
 
 
