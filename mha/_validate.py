@@ -100,6 +100,43 @@ def positive_int(name: str, value: Any) -> int:
     return as_int
 
 
+def features(name: str, x: Any, w: Any, w_name: str) -> None:
+    """Raise ``ValueError`` unless ``x``'s last dimension is the number of rows of ``w``."""
+    if x.shape[-1] != w.shape[0]:
+        raise ValueError(
+            f"{name} has {x.shape[-1]} features but params.{w_name} expects "
+            f"{w.shape[0]} (shape {tuple(w.shape)})"
+        )
+
+
+def attention_inputs(q: Any, k: Any, v: Any, params: Any, mask: Any) -> ModuleType:
+    """Check an attention layer's inputs against ``params``; return their array namespace.
+
+    ``params`` has weights ``w_q``, ``w_k``, ``w_v`` (rows = input features) and
+    ``num_heads`` (an ``mha.MHAParams`` or ``mha.efficient.GQAParams``, type already
+    checked). ``q``, ``k``, ``v`` are floating arrays of ``params``' library and dtype, at
+    least 2-D, with the features the weights expect; ``v`` has one row per key; the batch
+    shapes broadcast; ``mask`` (optional) is boolean and broadcasts to
+    ``(..., num_heads, n_q, n_k)``.
+    """
+    xp = array_namespace(q=q, k=k, v=v, mask=mask, params=params.w_q)
+    for name, x in (("q", q), ("k", k), ("v", v)):
+        floating(name, x, xp)
+        min_ndim(name, x, 2, "(..., n, features)")
+    same_dtype(xp, q=q, k=k, v=v, params=params.w_q)
+    features("q", q, params.w_q, "w_q")
+    features("k", k, params.w_k, "w_k")
+    features("v", v, params.w_v, "w_v")
+    if v.shape[-2] != k.shape[-2]:
+        raise ValueError(
+            f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
+        )
+    batch = batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
+    if mask is not None:
+        mask_shape(mask, (*batch, params.num_heads, q.shape[-2], k.shape[-2]), xp)
+    return xp
+
+
 def head_sizes(
     d_model: Any, num_heads: Any, d_k: Any = None, d_v: Any = None
 ) -> tuple[int, int, int, int]:

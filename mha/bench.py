@@ -303,7 +303,7 @@ def run(
         "machine": {
             "platform": platform.platform(),
             "processor": platform.processor() or platform.machine(),
-            "cpus": mha.numpy_mha._cpu_count(),
+            "cpus": mha.lean_attention.cpu_count(),
             "python": platform.python_version(),
             "numpy": np.__version__,
             "torch": getattr(_torch(), "__version__", None),

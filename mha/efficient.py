@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import array_api_compat
@@ -160,15 +159,6 @@ def _check_params(params: Any) -> None:
         )
 
 
-def _check_input(name: str, x: Array, w: Array, w_name: str, xp: ModuleType) -> None:
-    _validate.floating(name, x, xp)
-    _validate.min_ndim(name, x, 2, "(..., n, features)")
-    if x.shape[-1] != w.shape[0]:
-        raise ValueError(
-            f"{name} has {x.shape[-1]} features but params.{w_name} expects {w.shape[0]}"
-        )
-
-
 def grouped_query_attention(
     q: Array, k: Array, v: Array, params: GQAParams, mask: Array | None = None
 ) -> tuple[Array, Array]:
@@ -198,18 +188,7 @@ def grouped_query_attention(
     out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
     """
     _check_params(params)
-    xp = _validate.array_namespace(q=q, k=k, v=v, mask=mask, params=params.w_q)
-    for name, x, w_name in (("q", q, "w_q"), ("k", k, "w_k"), ("v", v, "w_v")):
-        _check_input(name, x, getattr(params, w_name), w_name, xp)
-    _validate.same_dtype(xp, q=q, k=k, v=v, params=params.w_q)
-    if v.shape[-2] != k.shape[-2]:
-        raise ValueError(
-            f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
-        )
-    batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
-    if mask is not None:
-        expected = (*batch, params.num_heads, q.shape[-2], k.shape[-2])
-        _validate.mask_shape(mask, expected, xp)
+    _validate.attention_inputs(q, k, v, params, mask)
     q_heads = split_heads(q @ params.w_q, params.num_heads)  # (..., h, n_q, d_k)
     k_heads = split_heads(k @ params.w_k, params.num_kv_heads)  # (..., g, n_k, d_k)
     v_heads = split_heads(v @ params.w_v, params.num_kv_heads)  # (..., g, n_k, d_v)
@@ -303,7 +282,9 @@ def decode_step(x: Array, params: GQAParams, cache: KVCache) -> Array:
     if not isinstance(cache, KVCache):
         raise TypeError(f"cache must be an mha.efficient.KVCache, got {type(cache).__name__}")
     xp = _validate.array_namespace(x=x, params=params.w_q)
-    _check_input("x", x, params.w_q, "w_q", xp)
+    _validate.floating("x", x, xp)
+    _validate.min_ndim("x", x, 2, "(..., n, features)")
+    _validate.features("x", x, params.w_q, "w_q")
     _validate.same_dtype(xp, x=x, params=params.w_q)
     q_heads = split_heads(x @ params.w_q, params.num_heads)  # (..., h, n_new, d_k)
     keys, values = cache.append(

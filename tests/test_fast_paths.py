@@ -1,5 +1,7 @@
 """The lean, fast path of ``multi_head_attention`` (need_weights=False) equals the readable one.
 
+The lean path lives in :mod:`mha.lean_attention`, the readable one in :mod:`mha.numpy_mha`.
+
 The fast path computes the scores in tiles (blocks of queries, and blocks of keys combined
 by an online softmax) and, on NumPy, runs the tiles on a thread pool. These tests force
 every tiling with small memory budgets and compare with ``_attention``, the path the book
@@ -14,7 +16,7 @@ import numpy as np
 import pytest
 
 import mha
-from mha import numpy_mha
+from mha import lean_attention, numpy_mha
 
 XP = array_api_compat.array_namespace(np.zeros(1))
 
@@ -66,15 +68,15 @@ def test_blocked_attention_equals_the_readable_one_float64(
     mask = masks[mask_kind]
     expected, _ = numpy_mha._attention(XP, q, k, v, mask)
     tiles = []
-    online = numpy_mha._online_softmax_attention
+    online = lean_attention._online_softmax_attention
 
     def spy(xp, q, k, v, blocked, block_k, shift_free):
         tiles.append((q.shape[-2], block_k, shift_free))
         return online(xp, q, k, v, blocked, block_k, shift_free)
 
-    monkeypatch.setattr(numpy_mha, "_online_softmax_attention", spy)
-    budget = tile_elements * 8 * numpy_mha._cpu_count()  # float64
-    out = numpy_mha._attention_blocked(XP, q, k, v, mask, budget)
+    monkeypatch.setattr(lean_attention, "_online_softmax_attention", spy)
+    budget = tile_elements * 8 * lean_attention.cpu_count()  # float64
+    out = lean_attention.attention(XP, q, k, v, mask, budget)
     assert out.shape == expected.shape
     assert out.dtype == expected.dtype
     np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
@@ -85,19 +87,19 @@ def test_scores_are_small_bounds_every_score():
     q = np.full((1, 4, 16), 0.5)  # |q_i| = 2
     k = np.full((1, 9, 16), 7.0)  # |k_j| = 28: scores are exactly 56
     v = np.ones((1, 9, 3))
-    assert numpy_mha._scores_are_small(XP, q, k, v)
-    assert not numpy_mha._scores_are_small(XP, q, k * 1.1, v)  # 61.6 > 60
-    assert not numpy_mha._scores_are_small(XP, q, k, v * 2.0**60)  # outputs could overflow
-    assert not numpy_mha._scores_are_small(XP, q * np.nan, k, v)
+    assert lean_attention._scores_are_small(XP, q, k, v)
+    assert not lean_attention._scores_are_small(XP, q, k * 1.1, v)  # 61.6 > 60
+    assert not lean_attention._scores_are_small(XP, q, k, v * 2.0**60)  # outputs could overflow
+    assert not lean_attention._scores_are_small(XP, q * np.nan, k, v)
 
 
 def test_tile_shape_prefers_whole_rows_and_never_goes_below_64():
-    assert numpy_mha._tile_shape(4096, 4096, 2**20) == (256, 4096)
-    assert numpy_mha._tile_shape(100, 50, 2**20) == (100, 50)
-    assert numpy_mha._tile_shape(4096, 8192, 8192 * 100) == (100, 8192)
-    assert numpy_mha._tile_shape(4096, 8192, 8192 * 10) == (64, 1280)  # keys in blocks
-    assert numpy_mha._tile_shape(4096, 8192, 1) == (64, 64)
-    assert numpy_mha._tile_shape(10, 5, 1) == (10, 5)
+    assert lean_attention._tile_shape(4096, 4096, 2**20) == (256, 4096)
+    assert lean_attention._tile_shape(100, 50, 2**20) == (100, 50)
+    assert lean_attention._tile_shape(4096, 8192, 8192 * 100) == (100, 8192)
+    assert lean_attention._tile_shape(4096, 8192, 8192 * 10) == (64, 1280)  # keys in blocks
+    assert lean_attention._tile_shape(4096, 8192, 1) == (64, 64)
+    assert lean_attention._tile_shape(10, 5, 1) == (10, 5)
 
 
 @pytest.mark.parametrize("block_k", [1, 7, 64, 150, 1000])
@@ -109,8 +111,8 @@ def test_online_softmax_over_key_blocks_equals_one_softmax(rng, block_k, magnitu
     mask = _structured_mask(rng, 37, 150)
     expected, _ = numpy_mha._attention(XP, q, k, v, mask)
     scaled_q = q * np.log2(np.e) / np.sqrt(8)  # the kernel works in base 2
-    assert numpy_mha._scores_are_small(XP, scaled_q, k, v) == shift_free
-    out = numpy_mha._online_softmax_attention(XP, scaled_q, k, v, ~mask, block_k, shift_free)
+    assert lean_attention._scores_are_small(XP, scaled_q, k, v) == shift_free
+    out = lean_attention._online_softmax_attention(XP, scaled_q, k, v, ~mask, block_k, shift_free)
     np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(out[:, 1::7], 0)  # fully hidden rows: zeros, not NaN
 
@@ -144,13 +146,13 @@ def test_cross_attention_with_broadcast_batch_and_other_kdim(rng):
 
 def test_the_lean_path_is_chosen_only_when_the_scores_exceed_the_budget(rng, monkeypatch):
     calls = []
-    blocked = numpy_mha._attention_blocked
+    blocked = lean_attention.attention
 
     def spy(*args):
         calls.append(args[-1])
         return blocked(*args)
 
-    monkeypatch.setattr(numpy_mha, "_attention_blocked", spy)
+    monkeypatch.setattr(lean_attention, "attention", spy)
     params = mha.init_params(32, 4, seed=0)
     x = rng.standard_normal((2, 16, 32)).astype(np.float32)
     scores_bytes = 2 * 4 * 16 * 16 * 4  # (B, h, n, n) float32
@@ -160,7 +162,7 @@ def test_the_lean_path_is_chosen_only_when_the_scores_exceed_the_budget(rng, mon
     assert calls == [scores_bytes - 1]
     mha.multi_head_attention(x, x, x, params, need_weights=True, memory_budget=1)
     assert len(calls) == 1  # weights requested: the full scores are needed anyway
-    default = numpy_mha.DEFAULT_MEMORY_BUDGET["cpu"]
+    default = lean_attention.DEFAULT_MEMORY_BUDGET["cpu"]
     n = int((default / (4 * 4)) ** 0.5)  # (1, h=4, n, n) float32 scores just under the default
     for size, chosen in ((n, False), (n + 1, True)):
         x = rng.standard_normal((1, size, 32)).astype(np.float32)
@@ -276,7 +278,7 @@ def test_benchmark_flop_count_matches_the_products():
 def test_threaded_projection_equals_one_product(rng, rows):
     x = rng.standard_normal((rows, 48)).astype(np.float32)
     w = rng.standard_normal((48, 20)).astype(np.float32)
-    np.testing.assert_allclose(numpy_mha._matmul_threads(x, w), x @ w, rtol=1e-6)
+    np.testing.assert_allclose(lean_attention.matmul_threads(x, w), x @ w, rtol=1e-6)
     x3 = rng.standard_normal((2, 3, 48))
     b = rng.standard_normal(20)
     np.testing.assert_allclose(

@@ -1,0 +1,296 @@
+"""The lean, fast path of :func:`mha.multi_head_attention` (``need_weights=False``).
+
+:func:`mha.multi_head_attention` comes here when the caller does not want the attention
+weights (``need_weights=False``) and the ``(..., h, n_q, n_k)`` scores would take more than
+``memory_budget`` bytes. The result is the same as the readable path's
+``mha.numpy_mha._attention(xp, q, k, v, mask)[0]`` (to rounding; ``tests/test_fast_paths.py``
+compares them for every tiling), but the scores are computed tile by tile, so that they never
+exist all at once:
+
+- a tile is a block of query rows against whole rows of keys when that fits, else against
+  blocks of keys combined by an online softmax (:func:`_online_softmax_attention`);
+- ``memory_budget`` bounds the bytes of all the tiles alive at once (a tile is never smaller
+  than 64 x 64, however small the budget). Its default,
+  :data:`DEFAULT_MEMORY_BUDGET`, is small on the CPU (where cache-sized tiles are faster than
+  the whole scores) and large on a GPU (where each tile costs kernel launches);
+- on NumPy (float32/float64, two or more cores) the tiles, and the layer's projections
+  (:func:`matmul_threads`), run on a thread pool with BLAS single-threaded; other libraries
+  (CuPy, ...) and dtypes take one block of query rows at a time.
+
+Internal: the arguments arrive validated by :mod:`mha.numpy_mha`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+from concurrent.futures import ThreadPoolExecutor
+from types import ModuleType
+from typing import Any
+
+import array_api_compat
+import numpy as np
+
+from mha import _validate
+from mha._blocks import compute_dtype, matrix_transpose
+
+Array = Any
+
+#: Defaults of ``multi_head_attention(..., memory_budget=)``, in bytes. On the CPU the tiled
+#: path is already the faster one above a few MiB of scores (cache-sized tiles, every core);
+#: on a GPU each tile costs kernel launches, so tiles are worth it only to save memory.
+DEFAULT_MEMORY_BUDGET = {"cpu": 8 * 2**20, "gpu": 2**30}
+_TILE_ELEMENTS = 2**20  # one NumPy worker's score tile (4 MiB in float32): cache-sized
+_MIN_TILE_SIDE = 64  # tiles are at least 64 x 64, however small the budget
+_SHIFT_FREE_BOUND = 60.0  # |score| <= 60 (base 2): 2**score lies in [2**-60, 2**60], no overflow
+
+
+def _tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
+    """(query rows, key columns) of a score tile with at most ``max_elements`` entries.
+
+    Whole rows of keys when at least 64 rows fit (then each row is one ordinary softmax);
+    otherwise 64 rows and blocks of keys, combined by the online softmax. Never smaller
+    than 64 x 64 (or the whole problem).
+    """
+    rows = max_elements // n_k
+    if rows >= min(n_q, _MIN_TILE_SIDE):
+        return min(n_q, rows), n_k
+    rows = min(n_q, _MIN_TILE_SIDE)
+    return rows, max(min(n_k, _MIN_TILE_SIDE), max_elements // rows)
+
+
+def _exp2(xp: ModuleType, x: Array) -> Array:
+    """2 ** x (the array-API standard has no ``exp2``; NumPy and CuPy do)."""
+    return xp.exp2(x) if hasattr(xp, "exp2") else xp.exp(x * math.log(2.0))
+
+
+def _online_softmax_attention(
+    xp: ModuleType,
+    q: Array,
+    k: Array,
+    v: Array,
+    blocked: Array | None,
+    block_k: int,
+    shift_free: bool = False,
+) -> Array:
+    """softmax(q k^T) v, one block of keys at a time, in base 2.
+
+    ``q`` comes scaled by ``log2(e) / sqrt(d_k)``, so that ``2 ** scores`` replaces
+    ``exp(q k^T / sqrt(d_k))``: the same softmax, and NumPy's ``exp2`` is faster than its
+    ``exp``. The online softmax keeps, per query, the running maximum ``m`` of the scores
+    seen so far, the running sum ``l`` of ``2 ** (score - m)`` and the running output
+    ``acc``. When a block raises the maximum to ``m'``, the old ``l`` and ``acc`` are
+    multiplied by ``2 ** (m - m')``; at the end ``acc / l`` is the softmax-weighted sum of
+    all the values. With ``block_k >= n_k`` it is the ordinary softmax.
+
+    The maximum is subtracted only so that ``2 ** score`` cannot overflow. ``shift_free``
+    says the caller has proved every ``|score| <= _SHIFT_FREE_BOUND``: then the powers and
+    their sums stay normal float32 numbers as they are, and the maximum is skipped.
+
+    The scores are computed transposed, one *column* per query (``k q^T``): with
+    d_k = 64 BLAS runs that product about 1.5x faster than ``q k^T``. ``blocked`` is True
+    where a query may *not* attend a key. On NumPy the scores are masked and exponentiated
+    in place.
+
+    Shapes
+    ------
+    q : (..., bq, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v)
+    blocked : broadcastable to (..., bq, n_k);  returns : (..., bq, d_v)
+    """
+    in_place = array_api_compat.is_numpy_namespace(xp)
+    n_k = k.shape[-2]
+    q_t = matrix_transpose(xp, q)  # (..., d_k, bq)
+    col_max = total = acc = None  # col_max, total : (..., 1, bq)
+    ones = xp.ones(min(block_k, n_k), dtype=q.dtype)
+    for start in range(0, n_k, block_k):
+        keys = slice(start, min(start + block_k, n_k))
+        scores = k[..., keys, :] @ q_t  # (..., bk, bq)
+        if blocked is not None:
+            blocked_keys = blocked[..., keys] if blocked.shape[-1] > 1 else blocked
+            blocked_keys = matrix_transpose(xp, blocked_keys)  # (..., bk, bq)
+            if in_place:
+                np.copyto(scores, -np.inf, where=blocked_keys)
+            else:
+                scores = xp.where(blocked_keys, xp.asarray(-math.inf, dtype=q.dtype), scores)
+        rescale = None
+        if shift_free:
+            shifted = scores
+        else:
+            block_max = xp.max(scores, axis=-2, keepdims=True)
+            new_max = block_max if col_max is None else xp.maximum(col_max, block_max)
+            shift = xp.where(xp.isfinite(new_max), new_max, xp.zeros_like(new_max))  # masked
+            shifted = np.subtract(scores, shift, out=scores) if in_place else scores - shift
+            if col_max is not None:
+                rescale = _exp2(xp, col_max - shift)  # re-base earlier blocks to the new max
+            col_max = new_max
+        p = np.exp2(shifted, out=shifted) if in_place else _exp2(xp, shifted)
+        block_total = xp.expand_dims(ones[: p.shape[-2]] @ p, axis=-2)  # column sums, by BLAS
+        block_out = matrix_transpose(xp, p) @ v[..., keys, :]  # (..., bq, d_v)
+        if total is None:
+            total, acc = block_total, block_out
+        elif rescale is None:
+            total, acc = total + block_total, acc + block_out
+        else:
+            total = total * rescale + block_total
+            acc = acc * matrix_transpose(xp, rescale) + block_out
+    total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
+    return acc / matrix_transpose(xp, total)
+
+
+@functools.cache
+def cpu_count() -> int:
+    """The CPU cores this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def threads_apply(xp: ModuleType, dtype: Any) -> bool:
+    """Whether NumPy work of this dtype runs on the thread pool: NumPy, float32/64, 2+ cores."""
+    return (
+        array_api_compat.is_numpy_namespace(xp)
+        and compute_dtype(xp, dtype) == dtype
+        and cpu_count() > 1
+    )
+
+
+@functools.cache
+def _thread_pool() -> tuple[ThreadPoolExecutor, Any]:
+    """A pool with one thread per core, and a controller of BLAS's own threads."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadPoolExecutor(cpu_count(), thread_name_prefix="mha"), ThreadpoolController()
+
+
+if hasattr(os, "register_at_fork"):  # a forked child has none of the pool's threads: new pool
+    os.register_at_fork(after_in_child=_thread_pool.cache_clear)
+
+
+def matmul_threads(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` with the rows of ``a`` split over the thread pool, BLAS single-threaded.
+
+    Next to the lean path's tiles this keeps BLAS's own threads asleep: after a
+    multi-threaded product they spin for ~0.1 s and would compete with the pool's workers.
+    """
+    out = np.empty((a.shape[0], b.shape[1]), dtype=np.result_type(a, b))
+    step = -(-a.shape[0] // cpu_count())  # rows per worker, rounded up
+    executor, blas = _thread_pool()
+    with blas.limit(limits=1, user_api="blas"):
+        chunks = [slice(start, start + step) for start in range(0, a.shape[0], step)]
+        for future in [executor.submit(np.matmul, a[c], b, out=out[c]) for c in chunks]:
+            future.result()
+    return out
+
+
+def _attention_threads(
+    xp: ModuleType,
+    q: Array,
+    k: Array,
+    v: Array,
+    blocked: Array | None,
+    max_elements: int,
+    shift_free: bool,
+) -> Array:
+    """NumPy only: tiles (one batch index, a block of query rows) run on a thread pool.
+
+    NumPy releases the GIL inside matrix products and element-wise operations, so the
+    workers run at once. Each calls BLAS single-threaded (set with ``threadpoolctl`` for the
+    duration of the call), so that the cores are not oversubscribed and the element-wise
+    softmax, single-threaded in NumPy, runs next to the products instead of after them.
+
+    Shapes
+    ------
+    q : (..., n_q, d_k), already scaled;  k : (..., n_k, d_k);  v : (..., n_k, d_v)
+    blocked : (..., n_q or 1, n_k or 1);  returns : (..., n_q, d_v)
+    """
+    extra = () if blocked is None else blocked.shape[:-2]
+    batch = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2], extra)
+    q, k, v = (np.broadcast_to(x, (*batch, *x.shape[-2:])) for x in (q, k, v))  # views
+    if blocked is not None:
+        blocked = np.broadcast_to(blocked, (*batch, *blocked.shape[-2:]))
+    n_q, n_k = q.shape[-2], k.shape[-2]
+    workers = cpu_count()
+    block_q, block_k = _tile_shape(n_q, n_k, min(_TILE_ELEMENTS, max_elements // workers))
+    out = np.empty((*batch, n_q, v.shape[-1]), dtype=q.dtype)
+
+    def attend(index: tuple[int, ...], rows: slice) -> None:
+        blocked_tile = None
+        if blocked is not None:
+            blocked_tile = blocked[index][rows] if blocked.shape[-2] > 1 else blocked[index]
+        out[index][rows] = _online_softmax_attention(
+            xp, q[index][rows], k[index], v[index], blocked_tile, block_k, shift_free
+        )
+
+    tiles = [
+        (index, slice(start, min(start + block_q, n_q)))
+        for index in np.ndindex(*batch)
+        for start in range(0, n_q, block_q)
+    ]
+    if workers == 1 or len(tiles) == 1:
+        for tile in tiles:
+            attend(*tile)
+    else:
+        executor, blas = _thread_pool()
+        with blas.limit(limits=1, user_api="blas"):
+            for future in [executor.submit(attend, *tile) for tile in tiles]:
+                future.result()
+    return out
+
+
+def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array) -> bool:
+    """True when no score ``q_i . k_j`` can exceed ``_SHIFT_FREE_BOUND`` in absolute value.
+
+    By Cauchy-Schwarz ``|q_i . k_j| <= |q_i| |k_j|``, so the largest query norm times the
+    largest key norm bounds every score. The values are bounded too, so that the running
+    output ``sum_j 2**score * v_j`` stays finite (at most ``n_k * 2**60 * max|v|``).
+    """
+    q_norm = xp.sqrt(xp.max(xp.vecdot(q, q)))
+    k_norm = xp.sqrt(xp.max(xp.vecdot(k, k)))
+    v_max = xp.max(xp.abs(v))
+    bound = _SHIFT_FREE_BOUND
+    return float(q_norm * k_norm) <= bound and float(v_max) * k.shape[-2] <= 2.0**bound
+
+
+def attention(
+    xp: ModuleType, q: Array, k: Array, v: Array, mask: Array | None, memory_budget: int
+) -> Array:
+    """``numpy_mha._attention(xp, q, k, v, mask)[0]`` in tiles that together fit ``memory_budget``.
+
+    The scale 1/sqrt(d_k), and log2(e) for the base-2 softmax of
+    :func:`_online_softmax_attention`, are folded into the queries (an (n_q, d_k) product,
+    not (n_q, n_k)). NumPy float32/float64 arrays go to :func:`_attention_threads`; other
+    libraries (CuPy, ...) and dtypes take one block of query rows at a time, all batch
+    entries at once, with tiles sized for the scores and two temporaries of their size.
+
+    Shapes
+    ------
+    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v)
+    mask : broadcastable to (..., n_q, n_k);  returns : (..., n_q, d_v)
+    """
+    dtype, compute = q.dtype, compute_dtype(xp, q.dtype)
+    itemsize = 4 if compute == xp.float32 else 8
+    blocked = None
+    if mask is not None:
+        mask = xp.reshape(mask, (1,) * (2 - mask.ndim) + tuple(mask.shape))  # at least 2-D
+        blocked = xp.logical_not(mask)
+    q = xp.astype(q, compute, copy=False) * (math.log2(math.e) / math.sqrt(q.shape[-1]))
+    k, v = xp.astype(k, compute, copy=False), xp.astype(v, compute, copy=False)
+    shift_free = _scores_are_small(xp, q, k, v)
+    if array_api_compat.is_numpy_namespace(xp) and compute == dtype:
+        return _attention_threads(xp, q, k, v, blocked, memory_budget // itemsize, shift_free)
+    batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
+    n_q, n_k = q.shape[-2], k.shape[-2]
+    per_entry = memory_budget // (3 * itemsize * math.prod(batch))  # scores and 2 temporaries
+    block_q, block_k = _tile_shape(n_q, n_k, per_entry)
+    outs = []
+    for start in range(0, n_q, block_q):
+        rows = slice(start, min(start + block_q, n_q))
+        blocked_rows = None
+        if blocked is not None:
+            blocked_rows = blocked[..., rows, :] if blocked.shape[-2] > 1 else blocked
+        outs.append(
+            _online_softmax_attention(xp, q[..., rows, :], k, v, blocked_rows, block_k, shift_free)
+        )
+    out = outs[0] if len(outs) == 1 else xp.concat(outs, axis=-2)
+    return xp.astype(out, dtype, copy=False)
