@@ -46,7 +46,7 @@ An answer that catches ``BaseException`` (a bare ``except:``) can defeat the ala
 
 Adding an exercise
 ------------------
-Each chapter has its module (``ch01_attention.py``, ..., ``ch09_efficient.py``) holding its
+Each chapter has its module (``ch01_attention.py``, ..., ``ch11_efficient.py``) holding its
 exercises' test inputs, reference variants, mistake tables and its piece of the registry, a
 dict ``EXERCISES``; :data:`EXERCISES` here merges those pieces in chapter order (a name
 registered twice is an error). ``core.py`` holds what every check shares (the result, test
@@ -80,7 +80,7 @@ from mha.checks import (
     ch06_pytorch,
     ch07_gpu,
     ch08_heads_in_practice,
-    ch09_efficient,
+    ch11_efficient,
 )
 from mha.checks.core import (
     DEFAULT_TIME_LIMIT,
@@ -129,7 +129,7 @@ _CHAPTERS = (
     ch06_pytorch,
     ch07_gpu,
     ch08_heads_in_practice,
-    ch09_efficient,
+    ch11_efficient,
 )
 
 

@@ -1,4 +1,4 @@
-"""Solutions to the exercises of chapter 9, efficient attention."""
+"""Solutions to the exercises of chapter 11, efficient attention."""
 
 import numpy as np
 

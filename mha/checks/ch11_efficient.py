@@ -1,4 +1,4 @@
-"""Chapter 9's exercises: repeating key/value heads (GQA), the KV cache's size, an all-reduce's size."""
+"""Chapter 11's exercises: repeating key/value heads (GQA), the KV cache's size, an all-reduce's size."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import numpy as np
 from mha.checks.core import F32, F64, Case, _normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
 
-# --- ch09: efficient attention ------------------------------------------------------------
+# --- ch11: efficient attention ------------------------------------------------------------
 
 
 def _repeat_kv_cases(rng: np.random.Generator) -> list[Case]:
@@ -51,9 +51,9 @@ _REPEAT_KV_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "repeat_kv_heads": FunctionExercise(9, _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES),
+    "repeat_kv_heads": FunctionExercise(11, _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES),
     "gqa_kv_cache_bytes": NumberExercise(
-        9,
+        11,
         2 * 32 * 8 * 4096 * 8 * 128 * 2,
         (
             WrongValue(32 * 8 * 4096 * 8 * 128 * 2, "keys_only", "the cache holds the keys *and* the values: a factor 2"),
@@ -63,7 +63,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "head_parallel_all_reduce_bytes": NumberExercise(
-        9,
+        11,
         8 * 2048 * 4096 * 2,
         (
             WrongValue(8 * 2048 * 4096 * 2 // 4, "split_output", "a partial output is a whole (B, n, d_model) array: the heads are split across devices, the output features are not"),
