@@ -331,14 +331,12 @@ def gated(model: Any, gate: Any) -> Iterator[None]:
     if not all(isinstance(layer.attention, book_attention) for layer in layers):
         raise TypeError("gated needs a model whose attention was swapped: swap_attention(model)")
     expected = (len(layers), model.config.num_attention_heads)
-    if (
-        not isinstance(gate, torch.Tensor)
-        or gate.dim() not in (2, 3)
-        or gate.shape[-2:] != expected
-    ):
-        got = tuple(gate.shape) if isinstance(gate, torch.Tensor) else type(gate).__name__
+    if not isinstance(gate, torch.Tensor):
+        raise TypeError(f"gate must be a torch.Tensor, got {type(gate).__name__}")
+    if gate.dim() not in (2, 3) or gate.shape[-2:] != expected:
         raise ValueError(
-            f"gate must be a tensor of shape {expected} or (B, *{expected}), got {got}"
+            f"gate must be a tensor of shape {expected} or (B, *{expected}), "
+            f"got {tuple(gate.shape)}"
         )
     try:
         for index, layer in enumerate(layers):

@@ -244,7 +244,12 @@ def test_gated_needs_a_swapped_model_and_a_gate_of_the_right_shape(loaded, swapp
         pretrained.gated(original, torch.ones(6, 12)),
     ):
         pass
-    for gate in (torch.ones(12, 6), torch.ones(6, 12, 1), np.ones((6, 12))):
+    with (
+        pytest.raises(TypeError, match=r"gate must be a torch\.Tensor, got ndarray"),
+        pretrained.gated(model, np.ones((6, 12))),
+    ):
+        pass
+    for gate in (torch.ones(12, 6), torch.ones(6, 12, 1)):
         with (
             pytest.raises(ValueError, match=r"gate must be a tensor of shape \(6, 12\)"),
             pretrained.gated(model, gate),
