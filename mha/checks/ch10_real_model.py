@@ -1,0 +1,347 @@
+"""Chapter 10's exercises: BERT's weights and masks in the book's conventions, Jensen-Shannon
+divergence between heads, importance by ablation. The checks run on small random inputs; none
+needs the model."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+import numpy as np
+
+import mha
+from mha.atlas import js_divergence
+from mha.checks.core import F32, F64, Case, _normal
+from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+from mha.pretrained import from_bert_state_dict
+
+# --- BERT's self-attention with mha ---------------------------------------------------------
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    array = np.array(array)
+    array.flags.writeable = False
+    return array
+
+
+def _bert_state(rng: np.random.Generator, d_model: int, dtype) -> MappingProxyType:
+    """A BERT attention state_dict of NumPy arrays in (out, in) layout, read-only."""
+    state = {}
+    for name in ("self.query", "self.key", "self.value", "output.dense"):
+        state[f"{name}.weight"] = _normal(rng, (d_model, d_model), dtype, d_model**-0.5)
+        state[f"{name}.bias"] = _normal(rng, (d_model,), dtype, 0.3)
+    return MappingProxyType({name: _read_only(a) for name, a in state.items()})
+
+
+def _attention_mask(lengths, n: int, *, left: bool = False):
+    mask = np.zeros((len(lengths), n), dtype=np.int64)
+    for b, length in enumerate(lengths):
+        if left:
+            mask[b, n - length :] = 1
+        else:
+            mask[b, :length] = 1
+    return mask
+
+
+def _bert_cases(rng: np.random.Generator) -> list[Case]:
+    def case(text, lengths, n, d_model, h, dtype, *, left=False):
+        x = _normal(rng, (len(lengths), n, d_model), dtype)
+        mask = _attention_mask(lengths, n, left=left)
+        return Case(text, (x, mask, _bert_state(rng, d_model, dtype), h))
+
+    return [
+        case("B=2, n=5 (one sentence padded), d_model=8, h=2", [5, 3], 5, 8, 2, F64),
+        case("B=3, n=6, d_model=12, h=3, float32", [6, 2, 4], 6, 12, 3, F32),
+        case("B=2, n=4, d_model=8, h=4, padded on the left", [2, 4], 4, 8, 4, F64, left=True),
+        case("B=1, n=5 with two padding tokens, d_model=6, h=1", [3], 5, 6, 1, F64),
+    ]
+
+
+def _bert_variant(change: str | None = None):
+    """BERT's self-attention with one thing changed; None is the right answer."""
+
+    def bert_self_attention(x, attention_mask, state, num_heads):
+        params = from_bert_state_dict(state, num_heads)
+        if change == "weights_not_transposed":
+            params = params.map(lambda a: a.T if a.ndim == 2 else a)
+        elif change == "biases_forgotten":
+            params = mha.MHAParams(params.w_q, params.w_k, params.w_v, params.w_o, num_heads)
+        elif change == "no_output_projection":
+            eye = np.eye(params.d_model, dtype=params.w_o.dtype)
+            params = mha.MHAParams(params.w_q, params.w_k, params.w_v, eye, num_heads,
+                                   params.b_q, params.b_k, params.b_v)  # fmt: skip
+        real = np.asarray(attention_mask) == (0 if change == "mask_inverted" else 1)
+        mask = None if change == "mask_ignored" else real[:, None, None, :]
+        return mha.multi_head_attention(x, x, x, params, mask)
+
+    return bert_self_attention
+
+
+_BERT_MISTAKES = (
+    Mistake(
+        "weights_not_transposed",
+        "BERT's weights used as stored, in nn.Linear's (out, in) layout",
+        "nn.Linear computes x @ W.T: transpose each weight for the paper's x @ W layout "
+        "(square matrices give no shape error, only wrong numbers)",
+        _bert_variant("weights_not_transposed"),
+    ),
+    Mistake(
+        "mask_inverted",
+        "the padding mask with the wrong polarity (True on the padding)",
+        "attention_mask is 1 for real tokens, and the book's masks are True = may attend: "
+        "use attention_mask == 1",
+        _bert_variant("mask_inverted"),
+    ),
+    Mistake(
+        "mask_ignored",
+        "no mask: the real tokens attend to the padding too",
+        "pass mask=(attention_mask == 1)[:, None, None, :] to mha.multi_head_attention",
+        _bert_variant("mask_ignored"),
+    ),
+    Mistake(
+        "biases_forgotten",
+        "the four biases left out",
+        "BERT's projections have biases: pass b_q, b_k, b_v and b_o to mha.MHAParams",
+        _bert_variant("biases_forgotten"),
+    ),
+    Mistake(
+        "no_output_projection",
+        "the concatenated heads returned without output.dense (W^O)",
+        "the attention's output is Concat(heads) W^O + b^O: output.dense is W^O",
+        _bert_variant("no_output_projection"),
+    ),
+)
+
+
+# --- the padding mask from a tokenizer's attention_mask ---------------------------------------
+
+
+def _padding_cases(rng: np.random.Generator) -> list[Case]:
+    return [
+        Case("attention_mask (3, 6), padded on the right", (_attention_mask([6, 2, 4], 6),)),
+        Case("attention_mask (2, 5), padded on the left", (_attention_mask([3, 5], 5, left=True),)),
+        Case("attention_mask (1, 4) without padding, int32",
+             (_attention_mask([4], 4).astype(np.int32),)),
+        Case("attention_mask (4, 3), left padding, float (1.0 / 0.0)",
+             (_attention_mask([1, 3, 2, 1], 3, left=True).astype(np.float32),)),
+    ]  # fmt: skip
+
+
+def _padding_variant(change: str | None = None):
+    """The book's padding mask from attention_mask, in one of several ways; None is right."""
+
+    def padding_mask_from_attention_mask(attention_mask):
+        if change == "lengths_assume_right_padding":
+            lengths = np.asarray(attention_mask).sum(-1).astype(np.int64)
+            return mha.padding_mask(lengths, attention_mask.shape[-1])
+        real = np.asarray(attention_mask) == (0 if change == "inverted" else 1)
+        if change == "no_singleton_axes":
+            return real
+        return real[:, None, :, None] if change == "queries_axis" else real[:, None, None, :]
+
+    return padding_mask_from_attention_mask
+
+
+_PADDING_MISTAKES = (
+    Mistake(
+        "inverted",
+        "True on the padding (nn.MultiheadAttention's key_padding_mask polarity)",
+        "the book's masks are True = may attend, and attention_mask is 1 for real tokens: "
+        "attention_mask == 1",
+        _padding_variant("inverted"),
+    ),
+    Mistake(
+        "queries_axis",
+        "the padding put on the queries axis, shape (B, 1, n, 1)",
+        "padding hides keys: the last axis is the keys, so insert the two axes before it, "
+        "[:, None, None, :]",
+        _padding_variant("queries_axis"),
+    ),
+    Mistake(
+        "no_singleton_axes",
+        "shape (B, n) without the heads and queries axes",
+        "a (B, n) mask broadcasts against (B, h, n_q, n_k) from the right, so its B would "
+        "meet n_q: insert the axes, [:, None, None, :]",
+        _padding_variant("no_singleton_axes"),
+    ),
+    Mistake(
+        "lengths_assume_right_padding",
+        "lengths counted from attention_mask, which assumes the padding is on the right",
+        "a tokenizer may pad on the left; compare each entry with 1 instead of counting",
+        _padding_variant("lengths_assume_right_padding"),
+    ),
+)
+
+
+# --- Jensen-Shannon divergence between heads -------------------------------------------------
+
+
+def _attention_like(rng: np.random.Generator, shape, dtype, *, zeros: bool) -> np.ndarray:
+    scores = rng.standard_normal(shape) * 1.5
+    if zeros:  # a causal pattern: exact zeros above the diagonal
+        n_q, n_k = shape[-2:]
+        scores = np.where(np.tril(np.ones((n_q, n_k), dtype=bool)), scores, -np.inf)
+    weights = np.exp(scores - scores.max(-1, keepdims=True))
+    return (weights / weights.sum(-1, keepdims=True)).astype(dtype)
+
+
+def _js_cases(rng: np.random.Generator) -> list[Case]:
+    return [
+        Case("weights (3, 4, 5): 3 heads, no batch axes", (_attention_like(rng, (3, 4, 5), F64, zeros=False),)),
+        Case("weights (2, 4, 5, 5), causal (zeros above the diagonal)", (_attention_like(rng, (2, 4, 5, 5), F64, zeros=True),)),
+        Case("weights (2, 2, 3, 6, 6), float32, causal", (_attention_like(rng, (2, 2, 3, 6, 6), F32, zeros=True),)),
+        Case("weights (1, 2, 3, 4): one sequence", (_attention_like(rng, (1, 2, 3, 4), F64, zeros=False),)),
+    ]  # fmt: skip
+
+
+def _reference_head_js_divergence(weights):
+    """(..., h, n_q, n_k) -> (h, h): mha.atlas.js_divergence over every query, dtype kept."""
+    h, n_q, n_k = weights.shape[-3:]
+    per_batch = np.moveaxis(weights.reshape(-1, h, n_q, n_k), 0, 1)  # (h, batch, n_q, n_k)
+    flat = per_batch.reshape(1, h, -1, n_k)  # one "sequence" of every query
+    return js_divergence(flat).astype(weights.dtype)
+
+
+def _js_variant(change: str):
+    """Divergence between heads computed wrongly in one way."""
+
+    def head_js_divergence(weights):
+        h, n_k = weights.shape[-3], weights.shape[-1]
+        rows = np.moveaxis(weights, -3, 0).reshape(h, -1, n_k).astype(np.float64)  # (h, Q, n_k)
+        if change == "averaged_before_js":
+            rows = rows.mean(1, keepdims=True)
+        log = np.log2 if change == "bits_not_nats" else np.log
+        result = np.empty((h, h))
+        with np.errstate(all="ignore"):
+            for a in range(h):
+                for b in range(h):
+                    p, q = rows[a], rows[b]
+                    if change == "kl_not_js":
+                        terms = np.where(p > 0, p * log(p / q), 0.0)
+                        result[a, b] = terms.sum(-1).mean()
+                        continue
+                    m = (p + q) / 2
+                    if change == "zero_log_zero_nan":
+                        kl_p, kl_q = p * log(p / m), q * log(q / m)
+                    else:
+                        kl_p = np.where(p > 0, p * log(p / m), 0.0)
+                        kl_q = np.where(q > 0, q * log(q / m), 0.0)
+                    half = 1.0 if change == "sum_not_mean" else 0.5
+                    result[a, b] = (half * (kl_p.sum(-1) + kl_q.sum(-1))).mean()
+        return result.astype(weights.dtype)
+
+    return head_js_divergence
+
+
+_JS_MISTAKES = (
+    Mistake(
+        "kl_not_js",
+        "the Kullback-Leibler divergence KL(p || q) instead of Jensen-Shannon",
+        "KL is not symmetric and is infinite where q = 0 < p; JS compares both with their "
+        "mixture m = (p + q) / 2",
+        _js_variant("kl_not_js"),
+    ),
+    Mistake(
+        "bits_not_nats",
+        "logarithms in base 2 (bits) instead of natural logarithms (nats)",
+        "the exercise asks for nats: np.log, not np.log2 (in nats, JS is at most ln 2)",
+        _js_variant("bits_not_nats"),
+    ),
+    Mistake(
+        "averaged_before_js",
+        "the queries' rows averaged first, then one divergence per pair of heads",
+        "compare the heads query by query (each row is a distribution), then average the "
+        "divergences",
+        _js_variant("averaged_before_js"),
+    ),
+    Mistake(
+        "zero_log_zero_nan",
+        "0 * log(0) computed as NaN",
+        "where p = 0 the term p log(p / m) is 0: np.where(p > 0, p * np.log(p / m), 0.0)",
+        _js_variant("zero_log_zero_nan"),
+    ),
+    Mistake(
+        "sum_not_mean",
+        "KL(p || m) + KL(q || m) without the factor 1/2",
+        "JS is the *mean* of the two divergences: (KL(p || m) + KL(q || m)) / 2",
+        _js_variant("sum_not_mean"),
+    ),
+)
+
+
+# --- importance by ablation --------------------------------------------------------------------
+
+
+def _score_function(rng: np.random.Generator, layers: int, heads: int):
+    """A made-up evaluate(gate): higher with more heads kept, heads interacting."""
+    weights = rng.random(layers * heads)
+    pairs = rng.standard_normal((layers * heads, layers * heads)) * 0.2
+    pairs = pairs @ pairs.T
+
+    def evaluate(gate):
+        off = 1.0 - np.asarray(gate, dtype=np.float64).reshape(-1)
+        return float(1.0 - weights @ off - off @ pairs @ off)
+
+    return evaluate
+
+
+def _ablation_cases(rng: np.random.Generator) -> list[Case]:
+    return [
+        Case(f"num_layers={layers}, num_heads={heads}", (_score_function(rng, layers, heads), layers, heads))
+        for layers, heads in ((2, 3), (3, 4), (1, 5), (4, 2))
+    ]  # fmt: skip
+
+
+def _ablation_variant(change: str | None = None):
+    """Importance by ablation, in one of several ways; None is the right one."""
+
+    def head_ablation_scores(evaluate, num_layers, num_heads):
+        base = evaluate(np.ones((num_layers, num_heads)))
+        scores = np.zeros((num_layers, num_heads))
+        gate = np.ones((num_layers, num_heads))
+        for layer in range(num_layers):
+            for head in range(num_heads):
+                if change == "only_head_kept":
+                    gate = np.zeros((num_layers, num_heads))
+                    gate[layer, head] = 1.0
+                elif change != "gate_not_reset":
+                    gate = np.ones((num_layers, num_heads))
+                    gate[layer, head] = 0.0
+                else:
+                    gate[layer, head] = 0.0
+                score = evaluate(gate)
+                scores[layer, head] = score - base if change == "sign_flipped" else base - score
+        return scores
+
+    return head_ablation_scores
+
+
+_ABLATION_MISTAKES = (
+    Mistake(
+        "sign_flipped",
+        "the score with the head removed minus the full score (importance negated)",
+        "importance is what is lost: evaluate(all heads) - evaluate(without the head)",
+        _ablation_variant("sign_flipped"),
+    ),
+    Mistake(
+        "gate_not_reset",
+        "the gate not reset between heads, so the heads are removed cumulatively",
+        "that is a pruning curve; for each head start again from a gate of ones",
+        _ablation_variant("gate_not_reset"),
+    ),
+    Mistake(
+        "only_head_kept",
+        "every head removed except the one being scored",
+        "ablation removes one head and keeps the rest: a gate of ones with a single 0",
+        _ablation_variant("only_head_kept"),
+    ),
+)
+
+
+# --- the registry -------------------------------------------------------------------------
+
+EXERCISES: dict[str, Exercise] = {
+    "bert_self_attention": FunctionExercise(10, _bert_variant(), _bert_cases, _BERT_MISTAKES, ("out", "weights")),
+    "padding_mask_from_attention_mask": FunctionExercise(10, _padding_variant(), _padding_cases, _PADDING_MISTAKES),
+    "head_js_divergence": FunctionExercise(10, _reference_head_js_divergence, _js_cases, _JS_MISTAKES),
+    "head_ablation_scores": FunctionExercise(10, _ablation_variant(), _ablation_cases, _ABLATION_MISTAKES),
+}  # fmt: skip
