@@ -1,0 +1,520 @@
+"""Diagrams of the computation itself, drawn from what the package computes.
+
+Each function runs the package on small inputs (``mha.split_heads``, ``mha.causal_mask``,
+``mha.efficient.KVCache``, ...) and draws what came out, so a diagram cannot disagree with
+the code it explains. Each returns a matplotlib Figure; a chapter calls one and
+``plt.show()``. Drawn arrays and boxes carry a ``gid`` (e.g. ``"causal-0"``) by which tests
+find them. matplotlib is imported inside the functions (``pip install "mha[plot]"``).
+
+=================================  ======================================================
+:func:`split_and_merge_heads`      reshape, transpose, and the reshape-only mistake (ch. 3)
+:func:`layer_dataflow`             one layer, every tensor with its shape (ch. 4)
+:func:`concat_output_projection`   Concat · W^O as a sum of per-head products (ch. 4)
+:func:`score_masks`                the score grid under padding, causal, both (ch. 5)
+:func:`kv_cache_growth`            the KV cache growing call by call (ch. 11)
+:func:`online_softmax_tiles`       the tiles of the lean, online-softmax path (ch. 11)
+:func:`heads_across_devices`       heads split over devices, one all-reduce (ch. 11)
+=================================  ======================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mha import _validate
+from mha.cupy_mha import to_host
+from mha.efficient import GQAParams, KVCache, decode_step
+from mha.lean_attention import _tile_shape
+from mha.masks import causal_mask, combine_masks, padding_mask
+from mha.numpy_mha import merge_heads, multi_head_attention, split_heads
+from mha.params import MHAParams, init_params
+
+Array = Any
+
+#: The colour code of the illustrated-transformer posts: queries, keys, values, weights.
+COLOURS = {"Q": "#b39ddb", "K": "#ffcc80", "V": "#90caf9", "A": "#a5d6a7", "X": "#eeeeee"}
+ALLOWED, BLOCKED = "#a5d6a7", "#bdbdbd"  # a score that is kept / that becomes -inf
+
+
+def _canvas(width: float, height: float, inches: float = 8.0) -> tuple[Any, Any]:
+    """A figure ``inches`` wide with one frameless Axes, in units of cells; y grows downwards.
+
+    Every diagram is about as wide as the book's text, so that its labels stay legible.
+    """
+    import matplotlib.pyplot as plt
+
+    size = (inches, height * inches / width)
+    fig, ax = plt.subplots(figsize=size, layout="constrained")
+    ax.set(xlim=(0, width), ylim=(height, 0), aspect="equal")
+    ax.set_autoscale_on(False)
+    ax.axis("off")
+    return fig, ax
+
+
+def _grid(ax: Any, values: np.ndarray, x: float, y: float, gid: str, **imshow: Any) -> Any:
+    """Draw a 2-D array with its top-left corner at (x, y), one unit per entry, framed."""
+    rows, cols = values.shape
+    extent = (x, x + cols, y + rows, y)
+    image = ax.imshow(values, extent=extent, interpolation="nearest", gid=gid, **imshow)
+    _frame(ax, x, y, cols, rows, "0.2", 0.8)
+    return image
+
+
+def _frame(ax: Any, x: float, y: float, width: float, height: float, colour: Any, lw=2.2):
+    from matplotlib.patches import Rectangle
+
+    ax.add_patch(Rectangle((x, y), width, height, fill=False, lw=lw, ec=colour))
+
+
+def _box(ax: Any, x: float, y: float, text: str, colour: Any, gid: str | None = None, size=8.5):
+    bbox = {"boxstyle": "round,pad=0.45", "fc": colour, "ec": "0.35"}
+    ax.text(x, y, text, ha="center", va="center", fontsize=size, gid=gid, bbox=bbox)
+
+
+def _arrow(ax: Any, start: tuple, end: tuple, text: str = "", colour: Any = "0.3", dx=0.15):
+    ax.annotate("", xy=end, xytext=start, arrowprops={"arrowstyle": "-|>", "color": colour})
+    middle = ((start[0] + end[0]) / 2 + dx, (start[1] + end[1]) / 2)
+    ax.text(*middle, text, fontsize=8, style="italic", va="center", color="0.2")
+
+
+def _head_colour(i: int) -> tuple:
+    import matplotlib as mpl
+
+    return mpl.colormaps["tab10"](i % 10)
+
+
+def _listed(*colours: Any) -> dict:
+    """imshow arguments that draw 0, 1, ... in the given colours."""
+    from matplotlib.colors import ListedColormap
+
+    return {"cmap": ListedColormap(colours), "vmin": -0.5, "vmax": len(colours) - 0.5}
+
+
+def _shape(shape: tuple[int, ...], tail: tuple[str, ...]) -> str:
+    """ "(B, h, n_q, d_k) = (2, 4, 5, 8)": symbols for the trailing axes, B for leading ones."""
+    lead = len(shape) - len(tail)
+    names = ["B"] if lead == 1 else [f"B{i + 1}" for i in range(lead)]
+    return f"({', '.join([*names, *tail])}) = {tuple(int(s) for s in shape)}"
+
+
+def split_and_merge_heads(n: int = 4, num_heads: int = 3, d: int = 2) -> Any:
+    """Split and merge as coloured blocks: colour = head, shade and label = token.
+
+    The same numbers four ways: ``x @ W^Q`` as ``(n, h·d)``; reshaped to ``(n, h, d)`` (one
+    block per token); transposed to ``(h, n, d)``, which is ``mha.split_heads`` (one block
+    per head, holding every token); and, for contrast, reshaped to ``(h, n, d)`` without the
+    transpose: the same shape, tokens mixed. ``mha.merge_heads`` runs the arrows backwards.
+    """
+    n = _validate.positive_int("n", n)
+    h, d = _validate.positive_int("num_heads", num_heads), _validate.positive_int("d", d)
+    token = np.repeat(np.arange(n)[:, None], h * d, axis=1)  # (n, h*d)
+    head = np.repeat(np.arange(h), d)[None, :].repeat(n, axis=0)  # (n, h*d)
+    codes = head * n + token  # (n, h*d): which head's feature, of which token
+    panels = {  # gid: (array, what a block is, title, arrow forward, arrow back)
+        "reshape": (
+            codes.reshape(n, h, d),
+            "token",
+            f"(n, h, d) = {(n, h, d)}",
+            "reshape",
+            "reshape",
+        ),
+        "split": (
+            split_heads(codes, h),
+            "head",
+            f"(h, n, d) = {(h, n, d)}:\nsplit_heads",
+            "transpose",
+            "transpose\nback",
+        ),
+        "wrong": (
+            codes.reshape(h, n, d),
+            "“head”",
+            "mistake, (h, n, d):\nsame shape, tokens mixed",
+            "reshape only\n(from $xW^Q$)",
+            "",
+        ),
+    }
+    colours = [
+        (1 - t) * np.array(_head_colour(i)[:3]) + t
+        for i in range(h)
+        for t in np.linspace(0, 0.6, n)
+    ]
+    style = _listed(*colours)
+    gap, top, step = 0.7, 3.0, d + 7  # step: from one panel to the next
+    height = top + max(n * h + (max(n, h) - 1) * gap, n) + 0.5
+    fig, ax = _canvas(h * d + 7 + 2 * step + d + 2.5, height)
+
+    def draw(block: np.ndarray, x: float, y: float, gid: str) -> None:
+        _grid(ax, block, x, y, gid, **style)
+        for (r, c), code in np.ndenumerate(block):
+            ax.text(x + c + 0.5, y + r + 0.5, f"t{code % n}", ha="center", va="center", fontsize=8)
+
+    draw(codes, 0, top, "projected")
+    for i in range(h):
+        _frame(ax, i * d, top, d, n, _head_colour(i))
+        ax.text(i * d + d / 2, top - 0.3, f"head {i}", ha="center", fontsize=8)
+    ax.text(0, top - 1.8, f"$x W^Q$: (n, h·d) = {(n, h * d)}", fontsize=9)
+    legend = "rows: tokens t0, t1, ...\ncolour: head\n\nsplit_heads: →\nmerge_heads: ←"
+    ax.text(0, top + n + 1, legend, fontsize=8, va="top")
+    x = h * d + 7
+    for name, (array, block_name, title, forward, back) in panels.items():
+        colour = "firebrick" if name == "wrong" else "black"
+        ax.text(x - 3.2, top - 1.8, title, fontsize=9, color=colour)
+        _arrow(ax, (x - 6.6, top + 0.6), (x - 3.4, top + 0.6), "", colour)
+        ax.text(x - 5, top + 0.3, forward, fontsize=8, style="italic", ha="center", va="bottom")
+        if back:
+            _arrow(ax, (x - 3.4, top + 3.2), (x - 6.6, top + 3.2), "", "0.5")
+            ax.text(x - 5, top + 3.5, back, fontsize=8, style="italic", ha="center", va="top")
+        y = top
+        for b, block in enumerate(array):
+            draw(block, x, y, f"{name}-{b}")
+            label = f"{block_name} {b}"
+            ax.text(x - 0.3, y + len(block) / 2, label, ha="right", va="center", fontsize=8)
+            y += len(block) + gap
+        x += step
+    return fig
+
+
+def layer_shapes(q: Array, k: Array, v: Array, params: MHAParams, mask: Array = None) -> dict:
+    """The shape of every tensor of one layer, in the order the layer computes them.
+
+    Runs the projections, ``mha.split_heads``, ``mha.multi_head_attention`` (its weights and
+    output) and ``mha.merge_heads`` on the given inputs. Returns ``{name: (shape, symbols)}``.
+    """
+    params = to_host(params)
+    q, k, v = (to_host(x) for x in (q, k, v))
+    h = params.num_heads
+    projected = {"Q": q @ params.w_q, "K": k @ params.w_k, "V": v @ params.w_v}
+    heads = {name: split_heads(x, h) for name, x in projected.items()}
+    out, weights = multi_head_attention(q, k, v, params, mask)
+    head_outputs = weights @ heads["V"]  # (..., h, n_q, d_v): what merge_heads concatenates
+    return {
+        "X_q": (q.shape, ("n_q", "d_model")),
+        "X_k": (k.shape, ("n_k", "d_model")),
+        "X_v": (v.shape, ("n_k", "d_model")),
+        "W^Q": (params.w_q.shape, ("d_model", "h·d_k")),
+        "W^K": (params.w_k.shape, ("d_model", "h·d_k")),
+        "W^V": (params.w_v.shape, ("d_model", "h·d_v")),
+        "Q": (projected["Q"].shape, ("n_q", "h·d_k")),
+        "K": (projected["K"].shape, ("n_k", "h·d_k")),
+        "V": (projected["V"].shape, ("n_k", "h·d_v")),
+        "Q heads": (heads["Q"].shape, ("h", "n_q", "d_k")),
+        "K heads": (heads["K"].shape, ("h", "n_k", "d_k")),
+        "V heads": (heads["V"].shape, ("h", "n_k", "d_v")),
+        "weights": (weights.shape, ("h", "n_q", "n_k")),
+        "heads": (head_outputs.shape, ("h", "n_q", "d_v")),
+        "Concat": (merge_heads(head_outputs).shape, ("n_q", "h·d_v")),
+        "W^O": (params.w_o.shape, ("h·d_v", "d_model")),
+        "output": (out.shape, ("n_q", "d_model")),
+    }
+
+
+def layer_dataflow(q: Array, k: Array, v: Array, params: MHAParams, mask: Array = None) -> Any:
+    """The data flow of one multi-head attention layer, each tensor with its real shape.
+
+    Queries purple, keys orange, values blue, weights green; the shapes are those of
+    :func:`layer_shapes` for these inputs (and so change with them).
+    """
+    shapes = layer_shapes(q, k, v, params, mask)
+    fig, ax = _canvas(12.0, 14.4)
+
+    def box(name: str, x: float, y: float, colour: str, label: str | None = None) -> None:
+        _box(ax, x, y, f"{label or name}\n{_shape(*shapes[name])}", colour, f"box-{name}")
+
+    for name, x in {"Q": 2.0, "K": 6.0, "V": 10.0}.items():
+        box(f"X_{name.lower()}", x, 0.9, COLOURS["X"], f"{name.lower()} input $X$")
+        _arrow(ax, (x, 1.6), (x, 2.9), f"@ $W^{name}$ {shapes[f'W^{name}'][0]}")
+        box(name, x, 3.6, COLOURS[name], f"${name}$")
+        _arrow(ax, (x, 4.3), (x, 5.6), "split_heads:\nreshape, transpose")
+        box(f"{name} heads", x, 6.3, COLOURS[name], f"${name}$ heads")
+    _arrow(ax, (2.0, 7.0), (3.6, 8.3))
+    _arrow(ax, (6.0, 7.0), (4.4, 8.3), "$QK^T/\\sqrt{d_k}$, mask,\nsoftmax over keys", dx=0.3)
+    box("weights", 4.0, 9.0, COLOURS["A"], "attention weights")
+    _arrow(ax, (4.6, 9.7), (6.6, 10.4), "weights @ V heads", dx=0.2)
+    _arrow(ax, (10.0, 7.0), (8.0, 10.4))
+    box("heads", 7.2, 11.1, COLOURS["V"], "head outputs")
+    _arrow(ax, (7.2, 11.8), (7.2, 12.4), "merge_heads (Concat)", dx=0.25)
+    box("Concat", 3.2, 13.2, COLOURS["V"])
+    _arrow(ax, (4.9, 13.2), (6.9, 13.2))
+    ax.text(5.9, 12.8, f"@ $W^O$ {shapes['W^O'][0]}", fontsize=8, style="italic", ha="center")
+    box("output", 8.9, 13.2, COLOURS["X"])
+    return fig
+
+
+def concat_output_projection(heads: Array, w_o: Array) -> Any:
+    """``Concat(head_1..head_h) W^O`` next to ``sum_i head_i W^O_i``: the same matrix.
+
+    Head i's columns of the concatenation meet rows ``i*d_v .. (i+1)*d_v`` of ``W^O``
+    (framed in head i's colour); the products ``head_i W^O_i`` add up to the output.
+    Entries are drawn red (positive) to blue (negative).
+
+    Shapes
+    ------
+    heads : (h, n_q, d_v);  w_o : (h*d_v, d_model)
+    """
+    heads, w_o = np.asarray(to_host(heads)), np.asarray(to_host(w_o))
+    if heads.ndim != 3:
+        raise ValueError(f"heads must have shape (h, n_q, d_v), got shape {heads.shape}")
+    h, n_q, d_v = heads.shape
+    if w_o.ndim != 2 or w_o.shape[0] != h * d_v:
+        raise ValueError(
+            f"w_o must have shape (h*d_v, d_model) = ({h * d_v}, d_model), got {w_o.shape}"
+        )
+    d_model, gap, top = w_o.shape[1], 6, 3
+    concat = merge_heads(heads)  # (n_q, h*d_v)
+    parts = [heads[i] @ w_o[i * d_v : (i + 1) * d_v] for i in range(h)]  # h x (n_q, d_model)
+    width = max(h * d_v + 2 * (d_model + gap), h * (d_model + gap) + d_model) + 1
+    fig, ax = _canvas(width, top + h * d_v + 7 + n_q)
+
+    def draw(values: np.ndarray, x: float, y: float, gid: str, title: str, colour="k") -> None:
+        limit = float(np.abs(values).max()) or 1.0
+        _grid(ax, values, x, y, gid, cmap="RdBu_r", vmin=-limit, vmax=limit)
+        ax.text(x, y - 1, title, fontsize=8, color=colour)
+
+    x_w, x_out = h * d_v + gap, h * d_v + d_model + 2 * gap
+    draw(concat, 0, top, "concat", f"Concat(heads): {concat.shape}")
+    draw(w_o, x_w, top, "w_o", f"$W^O$: {w_o.shape}")
+    draw(concat @ w_o, x_out, top, "out", f"output: {(n_q, d_model)}")
+    for i in range(h):
+        _frame(ax, i * d_v, top, d_v, n_q, _head_colour(i))
+        _frame(ax, x_w, top + i * d_v, d_model, d_v, _head_colour(i))
+    for x, sign in ((x_w - gap / 2, "·"), (x_out - gap / 2, "=")):
+        ax.text(x, top + n_q / 2, sign, fontsize=12, ha="center", va="center")
+    y = top + h * d_v + 5
+    for i, part in enumerate(parts):
+        x = i * (d_model + gap)
+        draw(part, x, y, f"part-{i}", f"$head_{i + 1} W^O_{i + 1}$", _head_colour(i))
+        _frame(ax, x, y, d_model, n_q, _head_colour(i))
+        ax.text(
+            x + d_model + gap / 2,
+            y + n_q / 2,
+            "+" if i < h - 1 else "=",
+            fontsize=12,
+            ha="center",
+            va="center",
+        )
+    draw(np.sum(parts, axis=0), h * (d_model + gap), y, "sum", "the sum: the output again")
+    return fig
+
+
+def score_masks(lengths: Any = (5, 3), n: int = 5) -> Any:
+    """The score grid of each sequence under its padding mask, the causal mask, and both.
+
+    Made with ``mha.padding_mask(lengths, n)``, ``mha.causal_mask(n)`` and
+    ``mha.combine_masks``: a green cell keeps its score, a grey one becomes ``-inf`` before
+    the softmax. Rows are queries, columns keys; pad keys are marked.
+    """
+    padding = padding_mask(np.asarray(lengths), n)  # (B, 1, 1, n)
+    causal = causal_mask(n)  # (n, n)
+    combined = combine_masks(causal, padding)  # (B, 1, n, n)
+    titles = {
+        "padding": f"padding_mask(lengths, {n})\n{padding.shape}: no pad keys",
+        "causal": f"causal_mask({n})\n{causal.shape}: no future keys",
+        "combined": f"combine_masks(causal, padding)\n{combined.shape}: both",
+    }
+    fig, ax = _canvas(3 * (n + 3) + 4, len(padding) * (n + 2.5) + 3)
+    for b in range(len(padding)):
+        y = 3 + b * (n + 2.5)
+        ax.text(0, y + n / 2, f"seq. {b}\nlength {lengths[b]}", va="center", fontsize=9)
+        grids = {
+            "padding": np.broadcast_to(padding[b, 0], (n, n)),
+            "causal": causal,
+            "combined": combined[b, 0],
+        }
+        for p, (kind, grid) in enumerate(grids.items()):
+            x = 4 + p * (n + 3)
+            _grid(ax, grid.astype(float), x, y, f"{kind}-{b}", **_listed(BLOCKED, ALLOWED))
+            for (i, j), allowed in np.ndenumerate(grid):
+                ax.text(
+                    x + j + 0.5,
+                    y + i + 0.5,
+                    f"s{i}{j}" if allowed else "−∞",
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                )
+            for j in range(n):
+                pad = j >= lengths[b]
+                ax.text(
+                    x + j + 0.5,
+                    y + n + 0.4,
+                    "pad" if pad else f"k{j}",
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    color="firebrick" if pad else "0.3",
+                )
+            if b == 0:
+                ax.text(x, 2.2, titles[kind], fontsize=8, va="bottom")
+    return fig
+
+
+def kv_cache_growth(
+    prompt_len: int = 3,
+    new_tokens: int = 3,
+    *,
+    num_heads: int = 2,
+    num_kv_heads: int = 1,
+    d_model: int = 8,
+    seed: int = 0,
+) -> Any:
+    """A KV cache filled by a prefill and then one token per call, as ``decode_step`` does.
+
+    Runs ``mha.efficient.decode_step`` with a real ``KVCache(prompt_len + new_tokens)``.
+    Left, after each call: the cache's buffer (reserved once), its positions cached before
+    the call, appended by it, and free. Right: which cached keys that call's queries may
+    attend, ``mha.causal_mask(n_new, n_k)``, aligned bottom-right.
+    """
+    prompt_len = _validate.positive_int("prompt_len", prompt_len)
+    max_len = prompt_len + _validate.positive_int("new_tokens", new_tokens)
+    params = GQAParams.from_mha(init_params(d_model, num_heads, seed=seed), num_kv_heads)
+    x = np.random.default_rng(seed).standard_normal((1, max_len, d_model), dtype=np.float32)
+    cache = KVCache(max_len)
+    calls = []  # (first new position, new tokens, cache length after the call)
+    for start, stop in [(0, prompt_len), *((t, t + 1) for t in range(prompt_len, max_len))]:
+        decode_step(x[:, start:stop], params, cache)
+        calls.append((start, stop - start, cache.length))
+    fig, ax = _canvas(2 * max_len + 17, sum(new + 1.2 for _, new, _ in calls) + 4.5)
+    ax.text(7, 1.6, f"K, V cache: {max_len} positions, reserved once", fontsize=9)
+    ax.text(max_len + 11.5, 1.6, "keys each new query may attend", fontsize=9)
+    y, positions = 2.5, np.arange(max_len)
+    for c, (start, new, length) in enumerate(calls):
+        state = (positions < start) * 1 + ((positions >= start) & (positions < length)) * 2
+        _grid(ax, state[None, :], 7, y, f"cache-{c}", **_listed("white", COLOURS["K"], "#ef6c00"))
+        label = f"prefill, {new} tokens" if c == 0 else f"step: token {start}"
+        ax.text(6.6, y + 0.5, label, ha="right", va="center", fontsize=8)
+        ax.text(7.4 + max_len, y + 0.5, f"length {length}", va="center", fontsize=8)
+        mask = causal_mask(new, length).astype(int)
+        _grid(ax, mask, max_len + 11.5, y, f"mask-{c}", **_listed(BLOCKED, ALLOWED))
+        for i in range(new):
+            ax.text(
+                max_len + 11.2, y + i + 0.5, f"q{start + i}", ha="right", va="center", fontsize=7
+            )
+        y += new + 1.2
+    ax.text(
+        7,
+        y + 0.3,
+        "dark: appended by this call; light: cached before; white: free",
+        fontsize=8,
+        color="0.3",
+        va="top",
+    )
+    return fig
+
+
+def online_softmax_tiles(
+    n_q: int = 256, n_k: int = 512, max_tile_elements: int = 64 * 128, *, causal: bool = True
+) -> Any:
+    """The score matrix as the lean path of ``mha.multi_head_attention`` tiles it.
+
+    The tile shape is the package's own rule (``mha.lean_attention._tile_shape``) for tiles
+    of at most ``max_tile_elements`` scores. Each row of tiles reads the key blocks left to
+    right (numbered), carrying its running maximum ``m``, sum ``ℓ`` and output ``o``; only
+    one tile of scores exists at a time per worker. Grey: masked by
+    ``mha.causal_mask(n_q, n_k)`` (still computed, then set to ``-inf``).
+    """
+    n_q, n_k = _validate.positive_int("n_q", n_q), _validate.positive_int("n_k", n_k)
+    max_tile_elements = _validate.positive_int("max_tile_elements", max_tile_elements)
+    block_q, block_k = _tile_shape(n_q, n_k, max_tile_elements)
+    order = np.broadcast_to(np.arange(n_k) // block_k, (n_q, n_k)).astype(float)
+    if causal:
+        order = np.where(causal_mask(n_q, n_k), order, np.nan)
+    import matplotlib as mpl
+
+    blocks, state = -(-n_k // block_k), max(n_k // 5, 40)
+    width, top = n_k + state + 30, 40
+    fig, ax = _canvas(width, n_q + top + 5)
+    cmap = mpl.colormaps["Blues"].resampled(blocks + 2).with_extremes(bad=BLOCKED)
+    _grid(ax, order, 0, top, "tiles", cmap=cmap, vmin=-2, vmax=blocks - 0.5)
+    for start in [*range(0, n_q, block_q), n_q]:
+        ax.plot([0, n_k], [top + start] * 2, color="0.25", lw=0.8)
+    for start in [*range(0, n_k, block_k), n_k]:
+        ax.plot([start] * 2, [top, top + n_q], color="0.25", lw=0.8)
+    for row in range(0, n_q, block_q):
+        rows = min(block_q, n_q - row)
+        middle = top + row + rows / 2
+        for b in range(blocks):
+            centre = (b * block_k + min((b + 1) * block_k, n_k)) / 2
+            ax.text(centre, middle, str(b + 1), ha="center", va="center", fontsize=8)
+        _arrow(ax, (n_k + 2, middle), (n_k + 18, middle))
+        bbox = {"boxstyle": "round,pad=0.3", "fc": COLOURS["A"], "ec": "0.4"}
+        ax.text(
+            n_k + 20,
+            middle,
+            f"m, ℓ: ({rows}, 1)\no: ({rows}, d_v)",
+            va="center",
+            fontsize=8,
+            bbox=bbox,
+        )
+    title = f"scores ({n_q} queries × {n_k} keys) in tiles of {block_q} queries × {block_k} keys"
+    ax.text(0, 12, title, fontsize=9, gid="tiles-title")
+    note = "each row of tiles reads key blocks 1, 2, ... and carries m, ℓ, o"
+    ax.text(0, 30, note + ("; grey: masked by causal_mask" if causal else ""), fontsize=8)
+    return fig
+
+
+def heads_across_devices(params: MHAParams, num_devices: int, x: Array) -> Any:
+    """Heads split over devices, as tensor parallelism does; one all-reduce sums the parts.
+
+    Device d holds its heads' columns of ``W^Q``, ``W^K``, ``W^V`` and the matching rows of
+    ``W^O`` (top strip: the device of each column), and computes a partial output from the
+    whole ``x``: ``mha.multi_head_attention(x, x, x, shard)``. Every shape drawn is that of
+    the real slices and partial outputs.
+
+    Shapes
+    ------
+    x : (..., n, d_model)
+    """
+    params, x = to_host(params), to_host(x)
+    devices, h = _validate.positive_int("num_devices", num_devices), params.num_heads
+    if h % devices:
+        raise ValueError(f"num_devices={devices} must divide num_heads={h}")
+    per_device, d_k, d_v = h // devices, params.d_k, params.d_v
+    width = 4.6 * devices + 0.6
+    fig, ax = _canvas(width, 8.8)
+    _box(ax, width / 2, 0.5, f"x {x.shape}: the whole input, on every device", COLOURS["X"])
+    owner = np.repeat(np.arange(devices), per_device * d_k)[None, :]  # device of each column
+    scale = (width - 1.0) / owner.size  # strip units per column
+    ax.imshow(
+        owner,
+        extent=(0.5, width - 0.5, 2.1, 1.6),
+        aspect="auto",
+        gid="owner",
+        **_listed(*(_head_colour(d) for d in range(devices))),
+    )
+    for head in range(1, h):
+        ax.plot([0.5 + head * d_k * scale] * 2, [1.6, 2.1], color="white", lw=0.8)
+    ax.text(
+        0.5,
+        1.5,
+        f"the {h * d_k} columns of $W^Q$, $W^K$, $W^V$ and rows of $W^O$, "
+        f"{h} heads: device of each",
+        fontsize=8,
+    )
+    for device in range(devices):
+        heads = range(device * per_device, (device + 1) * per_device)
+        cols_k = slice(heads[0] * d_k, (heads[-1] + 1) * d_k)
+        cols_v = slice(heads[0] * d_v, (heads[-1] + 1) * d_v)
+        shard = MHAParams(
+            params.w_q[:, cols_k],
+            params.w_k[:, cols_k],
+            params.w_v[:, cols_v],
+            params.w_o[cols_v, :],
+            num_heads=per_device,
+        )
+        partial, _ = multi_head_attention(x, x, x, shard)
+        centre, colour = 0.5 + 4.6 * device + 2.3, _head_colour(device)
+        _arrow(ax, (centre, 2.2), (centre, 2.9), colour=colour)
+        text = (
+            f"device {device}: heads {heads[0]}..{heads[-1]}\n"
+            f"$W^Q$, $W^K$ columns {cols_k.start}..{cols_k.stop - 1}: {shard.w_q.shape}\n"
+            f"$W^V$ columns {cols_v.start}..{cols_v.stop - 1}: {shard.w_v.shape}\n"
+            f"$W^O$ rows {cols_v.start}..{cols_v.stop - 1}: {shard.w_o.shape}\n"
+            f"partial output $P_{device}$: {partial.shape}"
+        )
+        _box(ax, centre, 4.4, text, (*colour[:3], 0.25), f"device-{device}", size=8)
+        _arrow(ax, (centre, 5.9), (width / 2, 7.3), colour=colour)
+    total = f"all-reduce: $P_0 + \\dots + P_{{{devices - 1}}}$ = output {partial.shape}"
+    _box(ax, width / 2, 7.9, total + "   (+ $b_O$ once)", COLOURS["A"], "all-reduce")
+    return fig

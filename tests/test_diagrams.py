@@ -1,0 +1,187 @@
+"""mha.diagrams: each diagram draws what the package computes (masks, shapes, splits, caches)."""
+
+import subprocess
+import sys
+
+import matplotlib
+import numpy as np
+import pytest
+
+import mha
+from mha import diagrams
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def _images(fig) -> dict[str, np.ndarray]:
+    """Every drawn array of the figure by its gid (masked entries as NaN)."""
+    arrays = {}
+    for ax in fig.axes:
+        for image in ax.images:
+            arrays[image.get_gid()] = np.ma.filled(np.ma.asarray(image.get_array(), float), np.nan)
+    return arrays
+
+
+def _texts(fig) -> dict[str, str]:
+    return {t.get_gid(): t.get_text() for ax in fig.axes for t in ax.texts if t.get_gid()}
+
+
+def _all_text(fig) -> str:
+    return "\n".join(t.get_text() for ax in fig.axes for t in ax.texts)
+
+
+def test_import_mha_does_not_import_matplotlib():
+    code = "import sys, mha, mha.diagrams, mha.explorer; print('matplotlib' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+def test_split_and_merge_heads_draws_split_heads_of_labelled_features():
+    n, h, d = 4, 3, 2
+    images = _images(diagrams.split_and_merge_heads(n, h, d))
+    codes = np.array(
+        [[head * n + token for head in range(h) for _ in range(d)] for token in range(n)]
+    )
+    np.testing.assert_array_equal(images["projected"], codes)  # (n, h*d): head * n + token
+    split = mha.split_heads(codes, h)  # (h, n, d)
+    for i in range(h):
+        np.testing.assert_array_equal(images[f"split-{i}"], split[i])
+        assert (images[f"split-{i}"] // n == i).all()  # one head per block ...
+        assert sorted(set(images[f"split-{i}"][:, 0] % n)) == list(range(n))  # ... every token
+    for t in range(n):
+        assert (images[f"reshape-{t}"] % n == t).all()  # before the transpose: one token a block
+    wrong = [images[f"wrong-{i}"] for i in range(h)]
+    assert all(block.shape == (n, d) for block in wrong)
+    assert any(len(set(block.ravel() // n)) > 1 for block in wrong)  # heads mixed in a block
+    np.testing.assert_array_equal(
+        mha.merge_heads(np.stack([images[f"split-{i}"] for i in range(h)])), codes
+    )
+
+
+def test_layer_dataflow_shows_the_shapes_the_layer_computes():
+    rng = np.random.default_rng(0)
+    params = mha.init_params(16, 2, d_k=3, d_v=5, seed=0)  # d_k != d_v: every shape differs
+    q = rng.standard_normal((3, 4, 16), dtype=np.float32)
+    kv = rng.standard_normal((3, 7, 16), dtype=np.float32)
+    boxes = _texts(diagrams.layer_dataflow(q, kv, kv, params, mask=mha.causal_mask(4, 7)))
+    out, weights = mha.multi_head_attention(q, kv, kv, params, mask=mha.causal_mask(4, 7))
+    expected = {
+        "box-Q heads": (3, 2, 4, 3),
+        "box-K heads": (3, 2, 7, 3),
+        "box-V heads": (3, 2, 7, 5),
+        "box-weights": weights.shape,
+        "box-heads": (3, 2, 4, 5),
+        "box-Concat": (3, 4, 10),
+        "box-output": out.shape,
+    }
+    for gid, shape in expected.items():
+        assert boxes[gid].endswith(f"= {shape}"), (gid, boxes[gid])
+    assert boxes["box-weights"].startswith("attention weights\n(B, h, n_q, n_k)")
+
+
+def test_concat_output_projection_draws_the_blocks_and_their_sum():
+    rng = np.random.default_rng(1)
+    heads, w_o = rng.standard_normal((3, 4, 5)), rng.standard_normal((15, 6))  # h=3, d_v=5
+    images = _images(diagrams.concat_output_projection(heads, w_o))
+    concat = mha.merge_heads(heads)
+    np.testing.assert_allclose(images["concat"], concat)
+    np.testing.assert_allclose(images["w_o"], w_o)
+    np.testing.assert_allclose(images["out"], concat @ w_o)
+    for i in range(3):
+        np.testing.assert_allclose(images[f"part-{i}"], heads[i] @ w_o[5 * i : 5 * i + 5])
+    np.testing.assert_allclose(images["sum"], concat @ w_o)
+
+
+def test_score_masks_colours_exactly_the_allowed_scores():
+    lengths, n = [4, 2], 4
+    fig = diagrams.score_masks(lengths, n)
+    images = _images(fig)
+    causal = np.tril(np.ones((n, n), dtype=bool))
+    for b, length in enumerate(lengths):
+        padding = np.broadcast_to(np.arange(n) < length, (n, n))
+        np.testing.assert_array_equal(images[f"padding-{b}"], padding)
+        np.testing.assert_array_equal(images[f"causal-{b}"], causal)
+        np.testing.assert_array_equal(images[f"combined-{b}"], causal & padding)
+    forbidden = sum((images[k] == 0).sum() for k in images)
+    assert _all_text(fig).count("−∞") == forbidden
+
+
+def test_kv_cache_growth_follows_the_cache_call_by_call():
+    images = _images(diagrams.kv_cache_growth(prompt_len=2, new_tokens=3))
+    # calls: a prefill of 2 tokens, then 1 token each; length after each call: 2, 3, 4, 5
+    for c, (new, length) in enumerate([(2, 2), (1, 3), (1, 4), (1, 5)]):
+        cache = images[f"cache-{c}"][0]  # 0 free, 1 cached before, 2 appended now
+        assert cache.shape == (5,) and (cache > 0).sum() == length and (cache == 2).sum() == new
+        np.testing.assert_array_equal(images[f"mask-{c}"], mha.causal_mask(new, length))
+    np.testing.assert_array_equal(images["mask-0"], [[1, 0], [1, 1]])
+
+
+@pytest.mark.parametrize(
+    ("n_q", "n_k", "budget", "tile"),
+    [
+        (100, 300, 64 * 64, (64, 64)),
+        (96, 100, 96 * 100, (96, 100)),
+        (256, 512, 64 * 128, (64, 128)),
+    ],
+)
+def test_online_softmax_tiles_uses_the_lean_paths_tiles_and_the_causal_mask(n_q, n_k, budget, tile):
+    fig = diagrams.online_softmax_tiles(n_q, n_k, budget)
+    order = _images(fig)["tiles"]
+    allowed = mha.causal_mask(n_q, n_k)
+    np.testing.assert_array_equal(np.isnan(order), ~allowed)
+    np.testing.assert_array_equal(
+        order[allowed], np.broadcast_to(np.arange(n_k) // tile[1], (n_q, n_k))[allowed]
+    )
+    assert f"tiles of {tile[0]} queries × {tile[1]} keys" in _texts(fig)["tiles-title"]
+    unmasked = _images(diagrams.online_softmax_tiles(n_q, n_k, budget, causal=False))["tiles"]
+    assert not np.isnan(unmasked).any()
+
+
+def test_heads_across_devices_shows_the_real_slices_and_partial_outputs():
+    params = mha.init_params(12, 6, seed=0)  # d_k = d_v = 2
+    x = np.zeros((2, 5, 12), dtype=np.float32)
+    texts = _texts(diagrams.heads_across_devices(params, 3, x))
+    for device in range(3):
+        box = texts[f"device-{device}"]
+        first = 2 * device
+        assert f"heads {first}..{first + 1}" in box
+        assert f"columns {2 * first}..{2 * first + 3}: (12, 4)" in box
+        assert f"rows {2 * first}..{2 * first + 3}: (4, 12)" in box
+        assert "(2, 5, 12)" in box.splitlines()[-1]
+    assert "(2, 5, 12)" in texts["all-reduce"]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: diagrams.concat_output_projection(np.zeros((2, 3)), np.zeros((4, 4))),
+            r"\(h, n_q, d_v\)",
+        ),
+        (
+            lambda: diagrams.concat_output_projection(np.zeros((2, 3, 4)), np.zeros((7, 4))),
+            "w_o must",
+        ),
+        (
+            lambda: diagrams.heads_across_devices(
+                mha.init_params(8, 4), 3, np.zeros((1, 2, 8), np.float32)
+            ),
+            "must divide",
+        ),
+        (lambda: diagrams.split_and_merge_heads(0), "n must be"),
+        (lambda: diagrams.online_softmax_tiles(4, 4, 0), "max_tile_elements"),
+        (lambda: diagrams.kv_cache_growth(prompt_len=0), "prompt_len"),
+        (lambda: diagrams.score_masks([6], 5), "out of range"),
+    ],
+)
+def test_bad_input_is_rejected_with_a_message(call, message):
+    with pytest.raises((TypeError, ValueError), match=message):
+        call()
