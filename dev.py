@@ -5,7 +5,8 @@
     python3 dev.py lint    ruff lint and format check
 
 Each command first makes sure ``.venv`` exists and holds ``requirements.txt`` (reinstalled
-only when that file changes). Extra arguments go to the tool: ``python3 dev.py test -k masks``.
+when it or ``pyproject.toml``, where the dependencies are listed, changes). Extra arguments
+go to the tool: ``python3 dev.py test -k masks``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".requirements.sha256"
+#: What the virtualenv's contents depend on: reinstalled when either file changes.
+INSTALL_INPUTS = ("requirements.txt", "pyproject.toml")
 
 
 def run(*cmd: str | Path) -> None:
@@ -35,7 +38,10 @@ def ensure_venv() -> None:
     if not PYTHON.exists():
         print(f"creating {VENV}", flush=True)
         venv.create(VENV, with_pip=True)
-    wanted = hashlib.sha256((ROOT / "requirements.txt").read_bytes()).hexdigest()
+    digest = hashlib.sha256()
+    for name in INSTALL_INPUTS:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    wanted = digest.hexdigest()
     if not STAMP.exists() or STAMP.read_text().strip() != wanted:
         run(PYTHON, "-m", "pip", "install", "--upgrade", "pip")
         run(PYTHON, "-m", "pip", "install", "-r", ROOT / "requirements.txt")

@@ -4,15 +4,9 @@
 variant is ``mha.torch_mha`` and the GPU helpers are ``mha.cupy_mha``; import them when needed.
 """
 
+from mha.blocks import merge_heads, scaled_dot_product_attention, softmax, split_heads
 from mha.masks import causal_mask, combine_masks, flip_polarity, padding_mask, to_additive
-from mha.numpy_mha import (
-    merge_heads,
-    multi_head_attention,
-    multi_head_attention_loop,
-    scaled_dot_product_attention,
-    softmax,
-    split_heads,
-)
+from mha.numpy_mha import multi_head_attention, multi_head_attention_loop
 from mha.params import MHAParams, from_torch_state_dict, init_params, to_torch_state_dict
 
 __version__ = "0.1.0"

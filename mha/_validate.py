@@ -6,11 +6,13 @@ what was expected and what arrived. None of them uses ``assert``.
 
 from __future__ import annotations
 
+import functools
 import operator
 from types import ModuleType
 from typing import Any
 
 import array_api_compat
+import numpy as np
 
 
 def _library(x: Any) -> str:
@@ -24,6 +26,9 @@ def array_namespace(**arrays: Any) -> ModuleType:
     Raises ``TypeError`` naming the argument that is not an array, or the two arguments
     whose libraries differ.
     """
+    present = [x for x in arrays.values() if x is not None]
+    if present and all(type(x) is np.ndarray for x in present):  # the common case, fast
+        return _numpy_namespace()
     first_name = first = None
     for name, x in arrays.items():
         if x is None:
@@ -47,7 +52,24 @@ def array_namespace(**arrays: Any) -> ModuleType:
             )
     if first is None:
         raise TypeError(f"expected at least one array among {', '.join(arrays)}, got only None")
-    return array_api_compat.array_namespace(*(x for x in arrays.values() if x is not None))
+    return array_api_compat.array_namespace(*present)
+
+
+@functools.cache
+def _numpy_namespace() -> ModuleType:
+    return array_api_compat.array_namespace(np.empty(0))
+
+
+def tensor(name: str, x: Any, ndim: int, shape_hint: str) -> None:
+    """Raise unless ``x`` is a floating-point ``torch.Tensor`` with at least ``ndim`` dimensions.
+
+    For the torch modules; it needs no ``import torch`` (``import mha`` stays light).
+    """
+    if not array_api_compat.is_torch_array(x):
+        raise TypeError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
+    if not x.is_floating_point():
+        raise TypeError(f"{name} must be a floating-point tensor, got dtype {x.dtype}")
+    min_ndim(name, x, ndim, shape_hint)
 
 
 def floating(name: str, x: Any, xp: ModuleType) -> None:
@@ -179,14 +201,18 @@ def batch_shape(**shapes: tuple[int, ...]) -> tuple[int, ...]:
     return result
 
 
+def broadcasts(shape: tuple[int, ...], target: tuple[int, ...]) -> bool:
+    """Whether ``shape`` broadcasts to ``target`` without growing it (each dim 1 or equal)."""
+    return len(shape) <= len(target) and all(
+        s in (1, t) for s, t in zip(reversed(shape), reversed(target), strict=False)
+    )
+
+
 def mask_shape(mask: Any, expected: tuple[int, ...], xp: ModuleType) -> None:
     """Raise unless ``mask`` is boolean and broadcasts to ``expected`` without growing it."""
     boolean("mask", mask, xp)
     shape = tuple(mask.shape)
-    ok = len(shape) <= len(expected) and all(
-        m in (1, e) for m, e in zip(reversed(shape), reversed(expected), strict=False)
-    )
-    if not ok:
+    if not broadcasts(shape, expected):
         raise ValueError(
             f"mask has shape {shape}, which does not broadcast to the attention scores' "
             f"shape {expected} (..., n_q, n_k); each mask dimension must be 1 or match"

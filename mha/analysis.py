@@ -13,24 +13,30 @@ also serve as a training penalty (diversity regularisation).
 
 Heads are pruned through a *head gate*: a tensor of shape ``(..., h)`` that multiplies each
 head's output before ``W^O`` (1 keeps a head, 0 removes it), as
-``mha.torch_mha.MultiHeadAttention.forward(..., head_gate=...)`` takes it.
+``mha.torch_mha.MultiHeadAttention.forward(..., head_gate=...)`` takes it; gates per token
+are ``token_gates`` ``(..., n_q, h)``. The convention is stated once, in
+:meth:`mha.torch_mha.MultiHeadAttention.gate_heads`.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 
 import torch
 from torch import Tensor
 
 from mha import _validate
-from mha.torch_mha import MultiHeadAttention, _check_tensor
-
-_EPS = 1e-12
+from mha.torch_mha import MultiHeadAttention
 
 
 def _check_weights(weights: object) -> None:
-    _check_tensor("weights", weights, 3, "(..., h, n_q, n_k)")
+    _validate.tensor("weights", weights, 3, "(..., h, n_q, n_k)")
+
+
+def _check_callable(name: str, fn: object, signature: str) -> None:
+    if not callable(fn):
+        raise TypeError(f"{name} must be a function {signature}, got {type(fn).__name__}")
 
 
 def mean_attention_distance(weights: Tensor) -> Tensor:
@@ -104,10 +110,14 @@ def head_similarity(per_head: Tensor) -> Tensor:
     ------
     per_head : (..., h, n, f)  ->  (h, h)
     """
-    _check_tensor("per_head", per_head, 3, "(..., h, n, f)")
+    _validate.tensor("per_head", per_head, 3, "(..., h, n, f)")
     h = per_head.shape[-3]
     vectors = per_head.movedim(-3, 0).reshape(h, -1)  # (h, everything else)
-    unit = vectors / vectors.norm(dim=-1, keepdim=True).clamp_min(_EPS)
+    norm = vectors.norm(dim=-1, keepdim=True)  # (h, 1)
+    nonzero = norm > 0
+    # an all-zero head: unit vector 0 with gradient 0 (dividing by a clamped norm instead
+    # would give it a gradient of 1/clamp, ~1e12)
+    unit = torch.where(nonzero, vectors / torch.where(nonzero, norm, 1.0), 0.0)
     return unit @ unit.T
 
 
@@ -121,7 +131,7 @@ def redundancy(similarity: Tensor) -> Tensor:
     ------
     similarity : (h, h) with h >= 2  ->  ()
     """
-    _check_tensor("similarity", similarity, 2, "(h, h)")
+    _validate.tensor("similarity", similarity, 2, "(h, h)")
     h = similarity.shape[-1]
     if similarity.shape != (h, h) or h < 2:
         raise ValueError(
@@ -138,9 +148,10 @@ def head_contributions(
     v: Tensor | None = None,
     mask: Tensor | None = None,
     *,
-    gates: Tensor | None = None,
+    head_gate: Tensor | None = None,
+    token_gates: Tensor | None = None,
 ) -> Tensor:
-    """What each head adds to the output: ``head_i W_i^O``, with ``W_i^O`` head i's rows of W^O.
+    """What each head adds to the output: ``g_i head_i W_i^O``, ``W_i^O`` head i's rows of W^O.
 
     The output of multi-head attention is the sum of these contributions (plus ``b_o``):
     ``Concat(head_1..head_h) W^O = sum_i head_i W^O[i*d_v:(i+1)*d_v]``. Unlike the raw
@@ -150,45 +161,38 @@ def head_contributions(
     Parameters
     ----------
     module : MultiHeadAttention
-        The attention layer (a :class:`mha.moh.MixtureOfHeadAttention` too, with its gates).
+        The attention layer (a :class:`mha.moh.MixtureOfHeadAttention` too: pass its
+        routing weights ``module.route(q)`` as ``token_gates``).
     q, k, v, mask : Tensor
         As ``module.forward`` (self-attention when ``k`` and ``v`` are omitted).
-    gates : Tensor, optional
-        Per-token weights of the heads, multiplied into the contributions: a head gate
-        ``(1, h)`` or Mixture-of-Head routing weights ``(..., n_q, h)``.
+    head_gate, token_gates : Tensor, optional
+        Gates multiplied into the contributions, as ``module.combine_heads`` takes them:
+        ``head_gate`` one per head and example ``(..., h)``, ``token_gates`` one per head
+        and query token ``(..., n_q, h)``.
 
     Returns
     -------
     Tensor
-        ``contributions.sum(-3) + b_o`` equals ``module(q, k, v, mask)[0]`` for plain MHA.
+        ``contributions.sum(-3) + b_o`` equals ``module.combine_heads(heads, ...)``, the
+        module's output with those gates.
 
     Shapes
     ------
-    q : (..., n_q, d_model);  gates : broadcastable to (..., n_q, h)
-    returns : (..., h, n_q, d_model)
+    q : (..., n_q, d_model);  head_gate : broadcastable to (..., h)
+    token_gates : broadcastable to (..., n_q, h);  returns : (..., h, n_q, d_model)
     """
     if not isinstance(module, MultiHeadAttention):
         raise TypeError(
             f"module must be an mha.torch_mha.MultiHeadAttention, got {type(module).__name__}"
         )
-    k = q if k is None else k
-    v = k if v is None else v
-    mask = module._check_inputs(q, k, v, mask, None)
-    heads, _ = module._attention_readable(q, k, v, mask)  # (..., h, n_q, d_v)
-    h, d_v = module.num_heads, module.d_v
-    if gates is not None:
-        _check_tensor("gates", gates, 2, "(..., n_q, h)")
-        if gates.shape[-1] != h:
-            raise ValueError(
-                f"gates' last dimension must be num_heads={h}, got shape {tuple(gates.shape)}"
-            )
-        heads = heads * gates.transpose(-2, -1)[..., None]  # (..., h, n_q, d_v)
-    w_o_per_head = module.w_o.view(h, d_v, module.d_model)  # (h, d_v, d_model)
+    heads, _ = module.head_outputs(q, k, v, mask)  # (..., h, n_q, d_v)
+    heads = module.gate_heads(heads, head_gate=head_gate, token_gates=token_gates)
+    w_o_per_head = module.w_o.view(module.num_heads, module.d_v, module.d_model)  # (h, d_v, d)
     return heads @ w_o_per_head  # (..., h, n_q, d_model)
 
 
 def _check_gate(head_gate: object) -> None:
-    _check_tensor("head_gate", head_gate, 1, "(..., h)")
+    _validate.tensor("head_gate", head_gate, 1, "(..., h)")
 
 
 def ablation_importance(evaluate: Callable[[Tensor], float], head_gate: Tensor) -> Tensor:
@@ -215,10 +219,11 @@ def ablation_importance(evaluate: Callable[[Tensor], float], head_gate: Tensor) 
     ------
     head_gate : (..., h)  ->  importance : (..., h)
     """
+    _check_callable("evaluate", evaluate, "evaluate(gate) -> float")
     _check_gate(head_gate)
     gate = head_gate.detach()
     with torch.no_grad():
-        base = float(evaluate(gate))
+        base = float(evaluate(gate.clone()))
         importance = torch.zeros(gate.numel(), dtype=torch.float64)
         for i in range(gate.numel()):
             ablated = gate.flatten().clone()
@@ -260,6 +265,7 @@ def gradient_importance(
     head_gate : (..., h);  gate passed to the loss : (num_examples, ..., h)
     losses : (num_examples,);  importance : (..., h)
     """
+    _check_callable("per_example_loss", per_example_loss, "per_example_loss(gate) -> losses")
     _check_gate(head_gate)
     num_examples = _validate.positive_int("num_examples", num_examples)
     gate = head_gate.detach().expand(num_examples, *head_gate.shape).clone().requires_grad_()
@@ -269,7 +275,15 @@ def gradient_importance(
         raise ValueError(
             f"per_example_loss must return one loss per example, shape ({num_examples},); got {got}"
         )
-    (grad,) = torch.autograd.grad(losses.sum(), gate)
+    grad = None
+    if losses.requires_grad:
+        (grad,) = torch.autograd.grad(losses.sum(), gate, allow_unused=True)
+    if grad is None:
+        raise ValueError(
+            "per_example_loss returned losses that do not depend on its gate argument: pass "
+            "the gate to the model (e.g. model(x, head_gate=gate)) and do not detach it or "
+            "compute the loss under torch.no_grad()"
+        )
     return (gate * grad).abs().mean(0).detach()
 
 
@@ -279,8 +293,9 @@ def pruning_curve(
     """Scores while heads are removed one after another, in ``order``.
 
     Entry m is the score with the first m heads of ``order`` gated to 0 (entry 0: none
-    removed). Pruning the least important heads first (``order = importance.argsort()``)
-    should keep the score up longer than a random order.
+    removed). Pruning the least important heads first
+    (``order = importance.flatten().argsort()``) should keep the score up longer than a
+    random order.
 
     Parameters
     ----------
@@ -289,7 +304,8 @@ def pruning_curve(
     head_gate : Tensor
         The gate to start from, usually ``torch.ones(h)``.
     order : sequence of int
-        Distinct indices into ``head_gate.flatten()``: the heads in the order they go.
+        Distinct indices into ``head_gate.flatten()``: the heads in the order they go
+        (a 1-D sequence or tensor of integers).
 
     Returns
     -------
@@ -300,15 +316,30 @@ def pruning_curve(
     ------
     head_gate : (..., h);  order : (m,) with m <= head_gate.numel()  ->  (m + 1,)
     """
+    _check_callable("evaluate", evaluate, "evaluate(gate) -> float")
     _check_gate(head_gate)
-    order = [int(i) for i in order]
-    size = head_gate.numel()
-    if len(set(order)) != len(order) or any(not 0 <= i < size for i in order):
-        raise ValueError(f"order must hold distinct head indices in [0, {size}), got {order}")
+    order = _check_order(order, head_gate.numel())
     gate = head_gate.detach().flatten().clone()
-    with torch.no_grad():
-        scores = [float(evaluate(gate.view_as(head_gate)))]
+    with torch.no_grad():  # evaluate gets a fresh copy each time: it may keep or change it
+        scores = [float(evaluate(gate.clone().view_as(head_gate)))]
         for i in order:
             gate[i] = 0.0
-            scores.append(float(evaluate(gate.view_as(head_gate))))
+            scores.append(float(evaluate(gate.clone().view_as(head_gate))))
     return torch.tensor(scores, dtype=torch.float64)
+
+
+def _check_order(order: object, size: int) -> list[int]:
+    """``order`` as a list of distinct ints in ``[0, size)``, or a ``TypeError``/``ValueError``."""
+    if getattr(order, "ndim", 1) != 1:
+        raise ValueError(
+            "order must be 1-D, indices into head_gate.flatten() (for an importance of "
+            f"several axes use importance.flatten().argsort()), got shape {tuple(order.shape)}"
+        )
+    items = list(order)
+    try:
+        indices = [operator.index(i) for i in items]
+    except TypeError:
+        raise TypeError(f"order must hold integer head indices, got {items!r}") from None
+    if len(set(indices)) != len(indices) or any(not 0 <= i < size for i in indices):
+        raise ValueError(f"order must hold distinct head indices in [0, {size}), got {indices}")
+    return indices

@@ -25,7 +25,8 @@ d_model=512, h=8 comparison of NumPy's weights-returning and lean paths, traced 
 ``tracemalloc``.
 
 The table goes to stdout; ``--json PATH`` writes everything (``bench-results/`` is ignored
-by git).
+by git). This module is the project's own benchmark and its goals; the timing helpers it is
+built on, which the chapters use too, are in :mod:`mha.timing`.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ import ctypes.util
 import gc
 import json
 import platform
-import statistics
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -46,7 +46,15 @@ from typing import Any
 import numpy as np
 
 import mha
-from mha import cupy_mha
+from mha import cupy_mha, threads
+from mha.timing import (
+    CPU_IMPLS,
+    GPU_IMPLS,
+    flops,
+    make_call,
+    optional_torch,
+    time_interleaved,
+)
 
 SHAPES = [
     (1, 128, 512, 8),
@@ -56,31 +64,16 @@ SHAPES = [
     (32, 64, 256, 4),
 ]
 GOAL_SHAPES = [(4, 1024, 768, 12), (1, 4096, 512, 8)]
-CPU_IMPLS = ["numpy", "nn.MHA", "torch variant", "bare SDPA"]
-GPU_IMPLS = ["cupy", "nn.MHA cuda", "torch variant cuda", "bare SDPA cuda"]
-
-
-def flops(batch: int, n: int, d_model: int) -> int:
-    """Multiply-adds x 2 of self-attention: four (d_model x d_model) projections, Q K^T, P V."""
-    return 8 * batch * n * d_model**2 + 4 * batch * n**2 * d_model
-
-
-def _torch():
-    try:
-        import torch
-    except ImportError:
-        return None
-    return torch
 
 
 def _gpu_torch() -> bool:
-    torch = _torch()
+    torch = optional_torch()
     return torch is not None and torch.cuda.is_available()
 
 
 def available_impls() -> list[str]:
     """The implementations this machine can run."""
-    impls = ["numpy"] + (CPU_IMPLS[1:] if _torch() is not None else [])
+    impls = ["numpy"] + (CPU_IMPLS[1:] if optional_torch() is not None else [])
     if cupy_mha.gpu_available():
         impls.append("cupy")
     if _gpu_torch():
@@ -88,125 +81,39 @@ def available_impls() -> list[str]:
     return impls
 
 
-def make_call(impl: str, shape: tuple[int, int, int, int], seed: int = 0) -> Callable[[], Any]:
-    """A zero-argument function that runs ``impl`` once on fixed random inputs of ``shape``.
-
-    All implementations get the same weights (``mha.init_params(seed=seed)``) and inputs.
-    """
-    batch, n, d_model, h = shape
-    params = mha.init_params(d_model, h, seed=seed)
-    x = np.random.default_rng(seed).standard_normal((batch, n, d_model), dtype=np.float32)
-    if impl in ("numpy", "cupy"):
-        if impl == "cupy":
-            x, params = cupy_mha.to_device(x), cupy_mha.to_device(params)
-
-        def call():
-            return mha.multi_head_attention(x, x, x, params, need_weights=False)[0]
-
-        return call
-    torch = _torch()
-    import torch.nn.functional as F
-
-    from mha.torch_mha import MultiHeadAttention
-
-    device = "cuda" if impl.endswith("cuda") else "cpu"
-    x_t = torch.from_numpy(x).to(device)
-    variant = MultiHeadAttention.from_params(params, device=device)
-    module = variant.to_torch()
-    w_qkv = torch.cat([variant.w_q, variant.w_k, variant.w_v], dim=1).detach()
-    w_o = variant.w_o.detach()
-
-    def bare_sdpa():
-        q, k, v = (x_t @ w_qkv).view(batch, n, 3, h, d_model // h).permute(2, 0, 3, 1, 4)
-        heads = F.scaled_dot_product_attention(q, k, v)  # (B, h, n, d_k)
-        return heads.transpose(1, 2).reshape(batch, n, d_model) @ w_o
-
-    forward = {
-        "torch variant": lambda: variant(x_t, need_weights=False)[0],
-        "nn.MHA": lambda: module(x_t, x_t, x_t, need_weights=False)[0],
-        "bare SDPA": bare_sdpa,
-    }[impl.removesuffix(" cuda")]
-
-    def call():
-        with torch.inference_mode():
-            return forward()
-
-    return call
-
-
-def _synchronize(impl: str) -> None:
-    if impl == "cupy":
-        cupy_mha.synchronize()
-    elif impl.endswith("cuda"):
-        _torch().cuda.synchronize()
-
-
-#: Pause (s) before a call whose library differs from the previous call's: after a NumPy
-#: call OpenBLAS's threads keep spinning for ~0.1 s and slow down whatever runs next.
-SETTLE_SECONDS = 0.2
-
-
-def _library(impl: str) -> str:
-    """Which library's threads an implementation uses: numpy, cupy or torch."""
-    return impl if impl in ("numpy", "cupy") else "torch"
-
-
-def time_interleaved(
-    calls: dict[str, Callable[[], Any]], rounds: int, summary: Callable = statistics.median
-) -> dict[str, float]:
-    """Seconds per call of each function (``summary`` of the rounds: the median by default).
-
-    One warm-up call each, then ``rounds`` rounds of one call each, so that a slow moment of
-    the machine slows every function alike. Between functions of different libraries it
-    pauses :data:`SETTLE_SECONDS` and makes one untimed call, so that neither the other
-    library's spinning threads nor this library's sleeping ones are timed.
-    """
-    times: dict[str, list[float]] = {name: [] for name in calls}
-    for name, call in calls.items():
-        call()
-        _synchronize(name)
-    previous = None
-    for _ in range(rounds):
-        for name, call in calls.items():
-            if previous is not None and _library(name) != _library(previous):
-                time.sleep(SETTLE_SECONDS)
-                call()  # wakes this library's threads up again (not timed)
-                _synchronize(name)
-            previous = name
-            _synchronize(name)
-            start = time.perf_counter()
-            call()
-            _synchronize(name)
-            times[name].append(time.perf_counter() - start)
-    return {name: summary(ts) for name, ts in times.items()}
-
-
 def _on_gpu(impl: str) -> bool:
     return impl == "cupy" or impl.endswith("cuda")
+
+
+#: Sides of the square float32 products whose fastest round :func:`matmul_peak` reports.
+PEAK_SIDE = {"cpu": 2048, "gpu": 8192}
 
 
 def matmul_peak(rounds: int = 5) -> dict[str, float]:
     """float32 GFLOP/s of a square matrix product, the fastest of ``rounds``: a peak.
 
-    NumPy and torch on the CPU (2048 x 2048); CuPy and torch on a GPU if present (8192 x 8192).
+    NumPy and torch on the CPU; CuPy and torch on a GPU if present (sides :data:`PEAK_SIDE`).
     """
     rng = np.random.default_rng(0)
-    a = rng.standard_normal((2048, 2048), dtype=np.float32)
+    side = PEAK_SIDE
+    a = rng.standard_normal((side["cpu"], side["cpu"]), dtype=np.float32)
     calls = {"numpy": lambda: a @ a}
-    torch = _torch()
+    torch = optional_torch()
     if torch is not None:
         a_t = torch.from_numpy(a)
         calls["torch"] = lambda: a_t @ a_t
-    big = rng.standard_normal((8192, 8192), dtype=np.float32)
-    if cupy_mha.gpu_available():
-        a_c = cupy_mha.to_device(big)
-        calls["cupy"] = lambda: a_c @ a_c
-    if _gpu_torch():
-        a_g = torch.from_numpy(big).cuda()
-        calls["torch cuda"] = lambda: a_g @ a_g
+    if cupy_mha.gpu_available() or _gpu_torch():
+        big = rng.standard_normal((side["gpu"], side["gpu"]), dtype=np.float32)
+        if cupy_mha.gpu_available():
+            a_c = cupy_mha.to_device(big)
+            calls["cupy"] = lambda: a_c @ a_c
+        if _gpu_torch():
+            a_g = torch.from_numpy(big).cuda()
+            calls["torch cuda"] = lambda: a_g @ a_g
     fastest = time_interleaved(calls, rounds, summary=min)
     return {
-        name: 2 * (8192 if _on_gpu(name) else 2048) ** 3 / t / 1e9 for name, t in fastest.items()
+        name: 2 * side["gpu" if _on_gpu(name) else "cpu"] ** 3 / t / 1e9
+        for name, t in fastest.items()
     }
 
 
@@ -227,7 +134,7 @@ def peak_memory_mib(impl: str, call: Callable[[], Any]) -> float | None:
     neither applies (CuPy, or not Linux).
     """
     if impl.endswith("cuda"):
-        cuda = _torch().cuda
+        cuda = optional_torch().cuda
         cuda.synchronize()
         cuda.reset_peak_memory_stats()
         before = cuda.memory_allocated()
@@ -303,10 +210,10 @@ def run(
         "machine": {
             "platform": platform.platform(),
             "processor": platform.processor() or platform.machine(),
-            "cpus": mha.lean_attention.cpu_count(),
+            "cpus": threads.cpu_count(),
             "python": platform.python_version(),
             "numpy": np.__version__,
-            "torch": getattr(_torch(), "__version__", None),
+            "torch": getattr(optional_torch(), "__version__", None),
             "backend": cupy_mha.backend_summary(),
         },
         "rows": [],
@@ -401,7 +308,7 @@ def format_table(report: dict[str, Any]) -> str:
     """The report as plain-text tables: times and fractions of peak, then ratios, then goals."""
     peaks = report["matmul_peak_gflops"]
     lines = [
-        "float32 matmul peak (CPU 2048^3, GPU 8192^3): "
+        f"float32 matmul peak (CPU {PEAK_SIDE['cpu']}^3, GPU {PEAK_SIDE['gpu']}^3): "
         + ", ".join(f"{name} {g:.0f} GFLOP/s" for name, g in peaks.items()),
         "",
         f"{'B, n, d_model, h':<20} {'implementation':<20} {'median ms':>10} "

@@ -15,19 +15,20 @@ from typing import Any
 import array_api_compat
 
 from mha import _validate
+from mha.blocks import merge_heads, scaled_dot_product_attention, split_heads
 from mha.masks import causal_mask
-from mha.numpy_mha import merge_heads, scaled_dot_product_attention, split_heads
 from mha.params import MHAParams
 
 Array = Any
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
 class GQAParams:
     """Weights of a grouped-query attention layer, paper layout (``x @ W``), no biases.
 
     Key/value head j owns columns ``j*d_k:(j+1)*d_k`` of ``w_k`` (likewise ``w_v``) and
-    serves query heads ``j*h/g .. (j+1)*h/g - 1``.
+    serves query heads ``j*h/g .. (j+1)*h/g - 1``. Frozen and checked when built, like
+    :class:`mha.MHAParams`: change a field with ``dataclasses.replace``, which checks again.
 
     Shapes
     ------
@@ -43,8 +44,10 @@ class GQAParams:
     num_kv_heads: int
 
     def __post_init__(self) -> None:
-        h = self.num_heads = _validate.positive_int("num_heads", self.num_heads)
-        g = self.num_kv_heads = _validate.positive_int("num_kv_heads", self.num_kv_heads)
+        h = _validate.positive_int("num_heads", self.num_heads)
+        g = _validate.positive_int("num_kv_heads", self.num_kv_heads)
+        object.__setattr__(self, "num_heads", h)
+        object.__setattr__(self, "num_kv_heads", g)
         if h % g:
             raise ValueError(f"num_kv_heads={g} must divide num_heads={h}")
         arrays = {"w_q": self.w_q, "w_k": self.w_k, "w_v": self.w_v, "w_o": self.w_o}

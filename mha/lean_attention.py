@@ -1,11 +1,12 @@
-"""The lean, fast path of :func:`mha.multi_head_attention` (``need_weights=False``).
+"""The lean path of :func:`mha.multi_head_attention`: the output without the weights.
 
-:func:`mha.multi_head_attention` comes here when the caller does not want the attention
-weights (``need_weights=False``) and the ``(..., h, n_q, n_k)`` scores would take more than
-``memory_budget`` bytes. The result is the same as the readable path's
-``mha.numpy_mha._attention(xp, q, k, v, mask)[0]`` (to rounding; ``tests/test_fast_paths.py``
-compares them for every tiling), but the scores are computed tile by tile, so that they never
-exist all at once:
+:func:`mha.multi_head_attention` hands over to :func:`multi_head_attention` here when the
+caller does not want the attention weights (``need_weights=False``) and the
+``(..., h, n_q, n_k)`` scores would take more than ``memory_budget`` bytes
+(:func:`needed`). The result is the same as the readable path's (to rounding:
+``tests/test_fast_paths.py`` compares the two for every tiling), but the scores of
+:func:`mha.scaled_dot_product_attention` are computed tile by tile (:func:`attention`), so
+that they never exist all at once:
 
 - a tile is a block of query rows against whole rows of keys when that fits, else against
   blocks of keys combined by an online softmax (:func:`_online_softmax_attention`);
@@ -13,27 +14,25 @@ exist all at once:
   than 64 x 64, however small the budget). Its default,
   :data:`DEFAULT_MEMORY_BUDGET`, is small on the CPU (where cache-sized tiles are faster than
   the whole scores) and large on a GPU (where each tile costs kernel launches);
-- on NumPy (float32/float64, two or more cores) the tiles, and the layer's projections
-  (:func:`matmul_threads`), run on a thread pool with BLAS single-threaded; other libraries
-  (CuPy, ...) and dtypes take one block of query rows at a time.
+- on NumPy (float32/float64, two or more cores) the tiles, and the layer's projections, run
+  on the thread pool of :mod:`mha.threads`, BLAS single-threaded; other libraries (CuPy,
+  ...) and dtypes take one block of query rows at a time.
 
-Internal: the arguments arrive validated by :mod:`mha.numpy_mha`.
+The functions here expect arguments that :func:`mha.multi_head_attention` has checked.
 """
 
 from __future__ import annotations
 
-import functools
 import math
-import os
-from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
 from typing import Any
 
 import array_api_compat
 import numpy as np
 
-from mha import _validate
-from mha._blocks import compute_dtype, matrix_transpose
+from mha import _validate, threads
+from mha.blocks import compute_dtype, matrix_transpose, merge_heads, project, split_heads
+from mha.params import MHAParams
 
 Array = Any
 
@@ -138,51 +137,6 @@ def _online_softmax_attention(
     return acc / matrix_transpose(xp, total)
 
 
-@functools.cache
-def cpu_count() -> int:
-    """The CPU cores this process may use."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
-def threads_apply(xp: ModuleType, dtype: Any) -> bool:
-    """Whether NumPy work of this dtype runs on the thread pool: NumPy, float32/64, 2+ cores."""
-    return (
-        array_api_compat.is_numpy_namespace(xp)
-        and compute_dtype(xp, dtype) == dtype
-        and cpu_count() > 1
-    )
-
-
-@functools.cache
-def _thread_pool() -> tuple[ThreadPoolExecutor, Any]:
-    """A pool with one thread per core, and a controller of BLAS's own threads."""
-    from threadpoolctl import ThreadpoolController
-
-    return ThreadPoolExecutor(cpu_count(), thread_name_prefix="mha"), ThreadpoolController()
-
-
-if hasattr(os, "register_at_fork"):  # a forked child has none of the pool's threads: new pool
-    os.register_at_fork(after_in_child=_thread_pool.cache_clear)
-
-
-def matmul_threads(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``a @ b`` with the rows of ``a`` split over the thread pool, BLAS single-threaded.
-
-    Next to the lean path's tiles this keeps BLAS's own threads asleep: after a
-    multi-threaded product they spin for ~0.1 s and would compete with the pool's workers.
-    """
-    out = np.empty((a.shape[0], b.shape[1]), dtype=np.result_type(a, b))
-    step = -(-a.shape[0] // cpu_count())  # rows per worker, rounded up
-    executor, blas = _thread_pool()
-    with blas.limit(limits=1, user_api="blas"):
-        chunks = [slice(start, start + step) for start in range(0, a.shape[0], step)]
-        for future in [executor.submit(np.matmul, a[c], b, out=out[c]) for c in chunks]:
-            future.result()
-    return out
-
-
 def _attention_threads(
     xp: ModuleType,
     q: Array,
@@ -192,12 +146,10 @@ def _attention_threads(
     max_elements: int,
     shift_free: bool,
 ) -> Array:
-    """NumPy only: tiles (one batch index, a block of query rows) run on a thread pool.
+    """NumPy only: tiles (one batch index, a block of query rows) run on :mod:`mha.threads`.
 
-    NumPy releases the GIL inside matrix products and element-wise operations, so the
-    workers run at once. Each calls BLAS single-threaded (set with ``threadpoolctl`` for the
-    duration of the call), so that the cores are not oversubscribed and the element-wise
-    softmax, single-threaded in NumPy, runs next to the products instead of after them.
+    Each thread calls BLAS single-threaded, so that the element-wise softmax,
+    single-threaded in NumPy, runs next to the products instead of after them.
 
     Shapes
     ------
@@ -210,7 +162,7 @@ def _attention_threads(
     if blocked is not None:
         blocked = np.broadcast_to(blocked, (*batch, *blocked.shape[-2:]))
     n_q, n_k = q.shape[-2], k.shape[-2]
-    workers = cpu_count()
+    workers = threads.cpu_count()
     block_q, block_k = _tile_shape(n_q, n_k, min(_TILE_ELEMENTS, max_elements // workers))
     out = np.empty((*batch, n_q, v.shape[-1]), dtype=q.dtype)
 
@@ -227,14 +179,7 @@ def _attention_threads(
         for index in np.ndindex(*batch)
         for start in range(0, n_q, block_q)
     ]
-    if workers == 1 or len(tiles) == 1:
-        for tile in tiles:
-            attend(*tile)
-    else:
-        executor, blas = _thread_pool()
-        with blas.limit(limits=1, user_api="blas"):
-            for future in [executor.submit(attend, *tile) for tile in tiles]:
-                future.result()
+    threads.run(attend, tiles)
     return out
 
 
@@ -255,7 +200,7 @@ def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array) -> bool:
 def attention(
     xp: ModuleType, q: Array, k: Array, v: Array, mask: Array | None, memory_budget: int
 ) -> Array:
-    """``numpy_mha._attention(xp, q, k, v, mask)[0]`` in tiles that together fit ``memory_budget``.
+    """``mha.scaled_dot_product_attention(q, k, v, mask)[0]`` in tiles that fit ``memory_budget``.
 
     The scale 1/sqrt(d_k), and log2(e) for the base-2 softmax of
     :func:`_online_softmax_attention`, are folded into the queries (an (n_q, d_k) product,
@@ -294,3 +239,60 @@ def attention(
         )
     out = outs[0] if len(outs) == 1 else xp.concat(outs, axis=-2)
     return xp.astype(out, dtype, copy=False)
+
+
+def needed(q: Array, k: Array, v: Array, num_heads: int, memory_budget: int | None) -> bool:
+    """Whether the ``(..., h, n_q, n_k)`` scores would take more than ``memory_budget`` bytes.
+
+    ``memory_budget=None`` takes :data:`DEFAULT_MEMORY_BUDGET` for ``q``'s library: "cpu"
+    for NumPy, "gpu" for any other. The scores are counted in the softmax's dtype (float32
+    for float16 inputs).
+    """
+    xp = _validate.array_namespace(q=q, k=k, v=v)
+    itemsize = 4 if compute_dtype(xp, q.dtype) == xp.float32 else 8
+    batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
+    scores_bytes = itemsize * math.prod((*batch, num_heads, q.shape[-2], k.shape[-2]))
+    return scores_bytes > _budget(xp, memory_budget)
+
+
+def _budget(xp: ModuleType, memory_budget: int | None) -> int:
+    """``memory_budget``, or the default for ``xp``'s library ("cpu" for NumPy)."""
+    if memory_budget is not None:
+        return memory_budget
+    return DEFAULT_MEMORY_BUDGET["cpu" if array_api_compat.is_numpy_namespace(xp) else "gpu"]
+
+
+def _project_on_threads(x: Array, w: Array, b: Array | None) -> Array:
+    """:func:`mha.blocks.project` with the rows split over :mod:`mha.threads`."""
+    y = threads.matmul(x, w)
+    return y if b is None else y + b
+
+
+def multi_head_attention(
+    q: Array, k: Array, v: Array, params: MHAParams, mask: Array | None, memory_budget: int | None
+) -> Array:
+    """The output of :func:`mha.multi_head_attention`, the scores in tiles of ``memory_budget``.
+
+    The readable path's steps, with the attention of :func:`attention`. On NumPy
+    (float32/float64, two or more cores) the four projections run on the same thread pool as
+    the tiles, so that BLAS's own threads never compete with the tiles' threads.
+
+    Shapes
+    ------
+    q : (..., n_q, d_model);  k : (..., n_k, kdim);  v : (..., n_k, vdim)
+    mask : broadcastable to (..., h, n_q, n_k);  returns : (..., n_q, d_model)
+    """
+    xp = _validate.array_namespace(q=q, k=k, v=v)
+    numpy_threads = (
+        array_api_compat.is_numpy_namespace(xp)
+        and compute_dtype(xp, q.dtype) == q.dtype
+        and threads.cpu_count() > 1
+    )
+    proj = _project_on_threads if numpy_threads else project
+    h = params.num_heads
+    q_heads = split_heads(proj(q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)
+    k_heads = split_heads(proj(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
+    v_heads = split_heads(proj(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
+    budget = _budget(xp, memory_budget)
+    heads = attention(xp, q_heads, k_heads, v_heads, mask, budget)  # (..., h, n_q, d_v)
+    return proj(merge_heads(heads), params.w_o, params.b_o)  # (..., n_q, d_model)

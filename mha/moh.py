@@ -18,8 +18,11 @@ output would shrink h-fold and, on the book's toy task, training is slower and l
 With ``top_k < h`` a token evaluates only k heads, so an implementation that skips the others
 spends ``k/h`` of the per-query head work (query projection, score row, weighted sum of
 values, slice of W^O); keys and values are still needed for every head some token picks.
-This one computes all heads and zeroes the unused ones (readable, not fast). Not modelled
-here: the paper's always-on shared heads and its load-balancing loss.
+This one computes all heads and zeroes the unused ones (readable, not fast): it is plain
+multi-head attention's :meth:`~mha.torch_mha.MultiHeadAttention.head_outputs`, combined by
+:meth:`~mha.torch_mha.MultiHeadAttention.combine_heads` with the routing weights as
+per-token gates (``token_gates``). Not modelled here: the paper's always-on shared heads
+and its load-balancing loss.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import torch
 from torch import Tensor, nn
 
 from mha import _validate
-from mha.torch_mha import MultiHeadAttention, _causal, _check_tensor, _merge_heads
+from mha.torch_mha import MultiHeadAttention
 
 
 class MixtureOfHeadAttention(MultiHeadAttention):
@@ -65,7 +68,7 @@ class MixtureOfHeadAttention(MultiHeadAttention):
         ------
         q : (..., n_q, d_model)  ->  (..., n_q, h), at most ``top_k`` non-zeros per token
         """
-        _check_tensor("q", q, 2, "(..., n_q, d_model)")
+        _validate.tensor("q", q, 2, "(..., n_q, d_model)")
         if q.shape[-1] != self.d_model:
             raise ValueError(
                 f"q has {q.shape[-1]} features but the router expects d_model={self.d_model}"
@@ -82,33 +85,21 @@ class MixtureOfHeadAttention(MultiHeadAttention):
         v: Tensor | None = None,
         mask: Tensor | None = None,
         *,
-        need_weights: bool = True,
-        is_causal: bool = False,
         head_gate: Tensor | None = None,
+        **options,
     ) -> tuple[Tensor, Tensor | None]:
-        """``sum_i g_{t,i} head_i W_i^O`` with the routing weights of :meth:`route`.
+        """``sum_i g_{t,i} head_i W_i^O`` with the routing weights ``g`` of :meth:`route`.
 
-        Arguments as :meth:`mha.torch_mha.MultiHeadAttention.forward` (the router reads the
-        queries ``q``); ``head_gate`` multiplies the routing weights, so pruning works as in
-        plain attention. Always the readable path.
+        Arguments as :meth:`mha.torch_mha.MultiHeadAttention.forward` (``need_weights``,
+        ``is_causal`` and ``impl`` go to :meth:`head_outputs`); the router reads the queries
+        ``q``. ``head_gate`` multiplies the routing weights, so pruning works as in plain
+        attention.
 
         Shapes
         ------
         q : (..., n_q, d_model);  head_gate : broadcastable to (..., h)
         out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
         """
-        k = q if k is None else k
-        v = k if v is None else v
-        mask = self._check_inputs(q, k, v, mask, head_gate)
-        if is_causal:
-            causal = _causal(q.shape[-2], k.shape[-2], q.device)
-            mask = causal if mask is None else mask & causal
-        heads, weights = self._attention_readable(q, k, v, mask)  # (..., h, n_q, d_v)
+        heads, weights = self.head_outputs(q, k, v, mask, **options)  # (..., h, n_q, d_v)
         gates = self.route(q)  # (..., n_q, h)
-        if head_gate is not None:
-            gates = gates * head_gate[..., None, :]
-        heads = heads * gates.transpose(-2, -1)[..., None]  # (..., h, n_q, d_v)
-        out = _merge_heads(heads) @ self.w_o  # (..., n_q, d_model)
-        if self.b_o is not None:
-            out = out + self.b_o
-        return out, (weights if need_weights else None)
+        return self.combine_heads(heads, head_gate=head_gate, token_gates=gates), weights

@@ -9,7 +9,7 @@ Paper layout, ``x @ W``: ``w_q`` is ``(d_model, h*d_k)`` and head i owns its col
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -19,9 +19,15 @@ from mha import _validate
 Array = Any
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
 class MHAParams:
     """Weights (and optional biases) of a multi-head attention layer, paper layout.
+
+    Frozen, and checked when built: the arrays come from one library, share one floating
+    dtype, and have shapes that fit ``num_heads``. To change a field, build new params with
+    ``dataclasses.replace(params, b_o=...)``, which checks again; ``params.b_o = ...``
+    raises ``dataclasses.FrozenInstanceError``. (The arrays themselves stay writable:
+    ``params.w_o[rows] = 0`` changes the weights in place.) Equality is identity.
 
     Shapes
     ------
@@ -41,7 +47,7 @@ class MHAParams:
     b_o: Array | None = None
 
     def __post_init__(self) -> None:
-        self.num_heads = _validate.positive_int("num_heads", self.num_heads)
+        object.__setattr__(self, "num_heads", _validate.positive_int("num_heads", self.num_heads))
         arrays = {name: getattr(self, name) for name in self._array_names()}
         xp = _validate.array_namespace(**arrays)
         for name, x in arrays.items():
@@ -104,10 +110,7 @@ class MHAParams:
     def map(self, fn) -> MHAParams:
         """A new MHAParams with ``fn`` applied to every array (e.g. a dtype or device change)."""
         arrays = {name: getattr(self, name) for name in self._array_names()}
-        return MHAParams(
-            num_heads=self.num_heads,
-            **{name: None if x is None else fn(x) for name, x in arrays.items()},
-        )
+        return replace(self, **{name: None if x is None else fn(x) for name, x in arrays.items()})
 
     def num_parameters(self) -> int:
         """How many numbers the layer learns (weights and biases)."""

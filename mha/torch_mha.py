@@ -10,6 +10,10 @@ Two paths compute the same thing: a readable one (projections, split, softmax(QK
 merge, W^O) that can return the weights, and a fast one through
 ``F.scaled_dot_product_attention`` (fused kernels, no (h, n_q, n_k) weights kept) used when
 ``need_weights=False``.
+
+``forward`` is two public steps that other code builds on: :meth:`~MultiHeadAttention.head_outputs`
+(every head's output) and :meth:`~MultiHeadAttention.combine_heads` (gates, concat, ``W^O``).
+:meth:`~MultiHeadAttention.gate_heads` states the package's one convention for head gates.
 """
 
 from __future__ import annotations
@@ -25,17 +29,6 @@ from mha import _validate
 from mha.params import MHAParams, from_torch_state_dict, to_torch_state_dict
 
 _IMPLS = ("auto", "readable", "fused")
-
-
-def _check_tensor(name: str, x: object, min_ndim: int, shape_hint: str) -> None:
-    if not isinstance(x, Tensor):
-        raise TypeError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
-    if not x.is_floating_point():
-        raise TypeError(f"{name} must be a floating-point tensor, got dtype {x.dtype}")
-    if x.dim() < min_ndim:
-        raise ValueError(
-            f"{name} must have at least {min_ndim} dimensions {shape_hint}, got shape {tuple(x.shape)}"
-        )
 
 
 def _softmax(scores: Tensor) -> Tensor:
@@ -56,6 +49,40 @@ def _split_heads(x: Tensor, num_heads: int) -> Tensor:
 def _merge_heads(x: Tensor) -> Tensor:
     *batch, h, n, d = x.shape
     return x.transpose(-3, -2).reshape(*batch, n, h * d)  # (..., n, h*d)
+
+
+def _attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None) -> tuple[Tensor, Tensor]:
+    """softmax(q k^T / sqrt(d_k)) v, written out; returns (out, weights).
+
+    Shapes
+    ------
+    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v);  mask : (..., n_q, n_k)
+    out : (..., n_q, d_v);  weights : (..., n_q, n_k)
+    """
+    scores = q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])  # (..., n_q, n_k)
+    if mask is not None:
+        scores = scores.masked_fill(~mask, float("-inf"))
+    weights = _softmax(scores)
+    return weights @ v, weights
+
+
+def _fused_attention(
+    q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, is_causal: bool = False
+) -> Tensor:
+    """``F.scaled_dot_product_attention``, with zeros for the queries that see no key.
+
+    On a fully masked query row SDPA gave NaN before torch 2.5 (pytorch/pytorch#103963)
+    and gives zeros since (pytorch/pytorch#131060); whatever the kernel does, the masked
+    fill below gives zeros, as the readable path does.
+
+    Shapes
+    ------
+    As :func:`_attention`;  returns : (..., n_q, d_v)
+    """
+    out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, is_causal=is_causal)
+    if mask is not None:  # a fully masked query row: zeros, never NaN
+        out = out.masked_fill(~mask.any(dim=-1, keepdim=True), 0.0)
+    return out
 
 
 def _causal(n_q: int, n_k: int, device: torch.device) -> Tensor:
@@ -123,7 +150,7 @@ class MultiHeadAttention(nn.Module):
             f"kdim={self.kdim}, vdim={self.vdim}, bias={self.b_q is not None}"
         )
 
-    # --- forward -------------------------------------------------------------------------
+    # --- forward: the per-head outputs, then their gated combination ----------------------
 
     def forward(
         self,
@@ -139,6 +166,8 @@ class MultiHeadAttention(nn.Module):
     ) -> tuple[Tensor, Tensor | None]:
         """Attend from ``q`` to ``k``/``v`` (self-attention when ``k`` and ``v`` are omitted).
 
+        :meth:`head_outputs`, then :meth:`combine_heads`.
+
         Parameters
         ----------
         q, k, v : Tensor
@@ -152,8 +181,9 @@ class MultiHeadAttention(nn.Module):
             Add the causal mask (bottom-right aligned when ``n_q != n_k``, as
             :func:`mha.causal_mask`), combined with ``mask``.
         head_gate : Tensor, optional
-            Multiplies each head's output before ``W^O``: 1 keeps a head, 0 prunes it. Its
-            gradient is the head-importance score of Michel et al. (2019).
+            One gate per head and example, multiplied into each head's output before
+            ``W^O``: 1 keeps a head, 0 prunes it (see :meth:`gate_heads`). Its gradient is
+            the head-importance score of Michel et al. (2019).
         impl : {"auto", "readable", "fused"}
             Force a path (for teaching and tests); "auto" picks "fused" when
             ``need_weights=False``.
@@ -169,9 +199,42 @@ class MultiHeadAttention(nn.Module):
         mask : broadcastable to (..., h, n_q, n_k);  head_gate : broadcastable to (..., h)
         out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
         """
+        heads, weights = self.head_outputs(
+            q, k, v, mask, need_weights=need_weights, is_causal=is_causal, impl=impl
+        )  # (..., h, n_q, d_v)
+        return self.combine_heads(heads, head_gate=head_gate), weights
+
+    def head_outputs(
+        self,
+        q: Tensor,
+        k: Tensor | None = None,
+        v: Tensor | None = None,
+        mask: Tensor | None = None,
+        *,
+        need_weights: bool = True,
+        is_causal: bool = False,
+        impl: str = "auto",
+    ) -> tuple[Tensor, Tensor | None]:
+        """Every head's output, before gates and ``W^O``: ``head_i = Attention(Q W_i^Q, ...)``.
+
+        The first half of :meth:`forward`, with the same arguments (but no gates);
+        :meth:`combine_heads` is the second half. Analyses and variants that change how the
+        heads are combined (:mod:`mha.analysis`, :mod:`mha.moh`) start from here.
+
+        Returns
+        -------
+        heads : Tensor
+        weights : Tensor or None
+            The attention weights when ``need_weights``, else None.
+
+        Shapes
+        ------
+        q : (..., n_q, d_model);  k : (..., n_k, kdim);  v : (..., n_k, vdim)
+        heads : (..., h, n_q, d_v);  weights : (..., h, n_q, n_k)
+        """
         k = q if k is None else k
         v = k if v is None else v
-        mask = self._check_inputs(q, k, v, mask, head_gate)
+        mask = self._check_inputs(q, k, v, mask)
         if impl not in _IMPLS:
             raise ValueError(f"impl must be one of {_IMPLS}, got {impl!r}")
         if need_weights and impl == "fused":
@@ -182,23 +245,66 @@ class MultiHeadAttention(nn.Module):
         if is_causal:
             causal = _causal(n_q, n_k, q.device)
             mask = causal if mask is None else mask & causal
+        q_heads, k_heads, v_heads = self._project_heads(q, k, v)
         if impl == "readable" or (impl == "auto" and need_weights):
-            heads, weights = self._attention_readable(q, k, v, mask)
+            heads, weights = _attention(q_heads, k_heads, v_heads, mask)
         else:
-            heads, weights = (
-                self._attention_fused(q, k, v, None if sdpa_causal else mask, sdpa_causal),
-                None,
-            )
-        if head_gate is not None:
-            heads = heads * head_gate[..., None, None]  # (..., h, n_q, d_v)
-        out = _merge_heads(heads) @ self.w_o  # (..., n_q, d_model)
-        if self.b_o is not None:
-            out = out + self.b_o
-        return out, (weights if need_weights else None)
+            fused_mask = None if sdpa_causal else mask
+            heads = _fused_attention(q_heads, k_heads, v_heads, fused_mask, sdpa_causal)
+            weights = None
+        return heads, (weights if need_weights else None)
 
-    def _check_inputs(self, q, k, v, mask, head_gate) -> Tensor | None:
+    def gate_heads(
+        self, heads: Tensor, *, head_gate: Tensor | None = None, token_gates: Tensor | None = None
+    ) -> Tensor:
+        """Each head's output times its gate. **The package's one gate convention:**
+
+        - ``head_gate``: one gate per head, for every token of an example; its last axis is
+          the heads axis and the axes before it are the examples' (batch) axes: ``(h,)``
+          for all examples alike, ``(B, h)`` for one row per example. Pruning and head
+          importance use it.
+        - ``token_gates``: one gate per head *and query token*, shape ``(..., n_q, h)``
+          (the layout of Mixture-of-Head routing, :meth:`mha.moh.MixtureOfHeadAttention.route`).
+
+        Which one a tensor is comes from the argument's name, never from its shape. The
+        leading axes of either must broadcast to the heads' batch axes without growing them;
+        anything else raises ``ValueError``. Both may be given; they multiply.
+
+        Shapes
+        ------
+        heads : (..., h, n_q, d_v);  head_gate : broadcastable to (..., h)
+        token_gates : broadcastable to (..., n_q, h);  returns : (..., h, n_q, d_v)
+        """
+        self._check_heads(heads)
+        batch, n_q = tuple(heads.shape[:-3]), heads.shape[-2]
+        if head_gate is not None:
+            self._check_gate("head_gate", head_gate, batch, (), "(..., h)")
+            heads = heads * head_gate[..., None, None]  # (..., h, 1, 1)
+        if token_gates is not None:
+            self._check_gate("token_gates", token_gates, batch, (n_q,), "(..., n_q, h)")
+            heads = heads * token_gates.transpose(-2, -1)[..., None]  # (..., h, n_q, 1)
+        return heads
+
+    def combine_heads(
+        self, heads: Tensor, *, head_gate: Tensor | None = None, token_gates: Tensor | None = None
+    ) -> Tensor:
+        """``Concat(g_1 head_1, ..., g_h head_h) W^O + b_o``: the output from the heads.
+
+        The second half of :meth:`forward`; the gates as :meth:`gate_heads` (none: all 1).
+
+        Shapes
+        ------
+        heads : (..., h, n_q, d_v)  ->  (..., n_q, d_model)
+        """
+        gated = self.gate_heads(heads, head_gate=head_gate, token_gates=token_gates)
+        out = _merge_heads(gated) @ self.w_o  # (..., n_q, d_model)
+        return out if self.b_o is None else out + self.b_o
+
+    # --- argument checks -----------------------------------------------------------------
+
+    def _check_inputs(self, q, k, v, mask) -> Tensor | None:
         for name, x in (("q", q), ("k", k), ("v", v)):
-            _check_tensor(name, x, 2, "(..., n, features)")
+            _validate.tensor(name, x, 2, "(..., n, features)")
             if x.dtype != self.w_q.dtype:
                 raise TypeError(
                     f"{name} has dtype {x.dtype} but the module's weights have {self.w_q.dtype}"
@@ -229,53 +335,54 @@ class MultiHeadAttention(nn.Module):
                     f"mask must be a boolean tensor (True = may attend), got dtype {mask.dtype}"
                 )
             expected = (*batch, self.num_heads, q.shape[-2], k.shape[-2])
-            shape = tuple(mask.shape)
-            if len(shape) > len(expected) or any(
-                m not in (1, e) for m, e in zip(reversed(shape), reversed(expected), strict=False)
-            ):
+            if not _validate.broadcasts(tuple(mask.shape), expected):
                 raise ValueError(
-                    f"mask has shape {shape}, which does not broadcast to the attention scores' "
-                    f"shape {expected} (..., h, n_q, n_k)"
-                )
-        if head_gate is not None:
-            _check_tensor("head_gate", head_gate, 1, "(..., h)")
-            if head_gate.shape[-1] != self.num_heads:
-                raise ValueError(
-                    f"head_gate's last dimension must be num_heads={self.num_heads}, "
-                    f"got shape {tuple(head_gate.shape)}"
+                    f"mask has shape {tuple(mask.shape)}, which does not broadcast to the "
+                    f"attention scores' shape {expected} (..., h, n_q, n_k)"
                 )
         return mask
 
-    def _project(self, x: Tensor, w: Tensor, b: Tensor | None) -> Tensor:
-        return x @ w if b is None else x @ w + b
+    def _check_heads(self, heads: object) -> None:
+        _validate.tensor("heads", heads, 3, "(..., h, n_q, d_v)")
+        if heads.shape[-3] != self.num_heads or heads.shape[-1] != self.d_v:
+            raise ValueError(
+                f"heads must be (..., h={self.num_heads}, n_q, d_v={self.d_v}), "
+                f"got shape {tuple(heads.shape)}"
+            )
 
-    def _attention_readable(self, q, k, v, mask):
-        h = self.num_heads
-        q_heads = _split_heads(self._project(q, self.w_q, self.b_q), h)  # (..., h, n_q, d_k)
-        k_heads = _split_heads(self._project(k, self.w_k, self.b_k), h)  # (..., h, n_k, d_k)
-        v_heads = _split_heads(self._project(v, self.w_v, self.b_v), h)  # (..., h, n_k, d_v)
-        scores = q_heads @ k_heads.transpose(-2, -1) / math.sqrt(self.d_k)  # (..., h, n_q, n_k)
-        if mask is not None:
-            scores = scores.masked_fill(~mask, float("-inf"))
-        weights = _softmax(scores)
-        return weights @ v_heads, weights  # (..., h, n_q, d_v)
+    def _check_gate(self, name, gate, batch, per_token, hint) -> None:
+        """``gate`` is ``(*batch', *per_token', h)`` with ``batch'`` broadcasting to ``batch``."""
+        _validate.tensor(name, gate, 1 + len(per_token), hint)
+        if gate.shape[-1] != self.num_heads:
+            raise ValueError(
+                f"{name}'s last dimension must be num_heads={self.num_heads}, "
+                f"got shape {tuple(gate.shape)}"
+            )
+        inner = tuple(gate.shape[-1 - len(per_token) : -1])
+        if not _validate.broadcasts(inner, per_token) or not _validate.broadcasts(
+            tuple(gate.shape[: -1 - len(per_token)]), batch
+        ):
+            raise ValueError(
+                f"{name} has shape {tuple(gate.shape)}, which does not broadcast to "
+                f"{(*batch, *per_token, self.num_heads)} {hint} (each dimension 1 or equal, "
+                "no more leading dimensions than the heads' batch dimensions "
+                f"{batch}); a gate per example is head_gate (..., h), one per token is "
+                "token_gates (..., n_q, h)"
+            )
 
-    def _attention_fused(self, q, k, v, mask, sdpa_causal):
+    def _project_heads(self, q: Tensor, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        """The per-head queries, keys and values: ``split_heads(x @ W + b)``."""
         h = self.num_heads
+
+        def project(x: Tensor, w: Tensor, b: Tensor | None) -> Tensor:
+            return x @ w if b is None else x @ w + b
+
         # three products, not one with torch.cat([w_q, w_k, w_v]): as fast, and no copy of
         # the weights on every call
-        q_p = self._project(q, self.w_q, self.b_q)
-        k_p = self._project(k, self.w_k, self.b_k)
-        v_p = self._project(v, self.w_v, self.b_v)
-        q_heads = _split_heads(q_p, h)  # (..., h, n_q, d_k)
-        k_heads = _split_heads(k_p, h)  # (..., h, n_k, d_k)
-        v_heads = _split_heads(v_p, h)  # (..., h, n_k, d_v)
-        out = F.scaled_dot_product_attention(
-            q_heads, k_heads, v_heads, attn_mask=mask, is_causal=sdpa_causal
-        )  # (..., h, n_q, d_v)
-        if mask is not None:  # a fully masked query row: zeros, never NaN (as the readable path)
-            out = out.masked_fill(~mask.any(dim=-1, keepdim=True), 0.0)
-        return out
+        q_heads = _split_heads(project(q, self.w_q, self.b_q), h)  # (..., h, n_q, d_k)
+        k_heads = _split_heads(project(k, self.w_k, self.b_k), h)  # (..., h, n_k, d_k)
+        v_heads = _split_heads(project(v, self.w_v, self.b_v), h)  # (..., h, n_k, d_v)
+        return q_heads, k_heads, v_heads
 
     # --- conversions ---------------------------------------------------------------------
 

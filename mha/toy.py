@@ -10,10 +10,17 @@ answers at once:
 One head cannot do both (it would mix the two tokens it needs), so the model has to give
 the two jobs to different heads. The model is as small as it gets: token and position
 embeddings, one multi-head attention layer with a residual connection, and a linear readout
-with two softmax outputs per position. Everything is seeded; on a CPU it trains in seconds.
+with two softmax outputs per position. On a CPU it trains in seconds.
+
+The data are seeded (:func:`make_batch` takes a generator; :func:`train` a ``seed``). The
+initial weights come from torch's global generator, as for any ``nn.Module``: call
+``torch.manual_seed`` before building the model for a run that repeats exactly.
 """
 
 from __future__ import annotations
+
+import math
+import numbers
 
 import torch
 import torch.nn.functional as F
@@ -90,10 +97,18 @@ class ToyModel(nn.Module):
         ------
         tokens : (B, n) int with n <= seq_len  ->  (B, n, d_model)
         """
+        if not isinstance(tokens, Tensor):
+            raise TypeError(f"tokens must be a torch.Tensor, got {type(tokens).__name__}")
         if tokens.dtype != torch.int64 or tokens.dim() != 2 or tokens.shape[1] > self.seq_len:
             raise ValueError(
                 f"tokens must be an int64 tensor (B, n) with n <= seq_len={self.seq_len}, "
                 f"got dtype {tokens.dtype} and shape {tuple(tokens.shape)}"
+            )
+        low, high = (int(tokens.min()), int(tokens.max())) if tokens.numel() else (0, 0)
+        if low < 0 or high >= self.vocab_size:
+            raise ValueError(
+                f"tokens must lie in [0, vocab_size={self.vocab_size}), got values from "
+                f"{low} to {high}"
             )
         return self.token_embedding(tokens) + self.position_embedding[: tokens.shape[1]]
 
@@ -157,8 +172,12 @@ def train(
     returns : list of ``steps`` floats
     """
     steps = _validate.positive_int("steps", steps)
+    diversity_weight = _finite_number("diversity_weight", diversity_weight, ">= 0")
     if diversity_weight < 0:
         raise ValueError(f"diversity_weight must be >= 0, got {diversity_weight}")
+    lr = _finite_number("lr", lr, "> 0")
+    if lr <= 0:
+        raise ValueError(f"lr must be > 0, got {lr}")
     device = model.readout.weight.device
     generator = torch.Generator().manual_seed(seed)
     optimizer = torch.optim.Adam(model.parameters(), lr=lr)
@@ -176,3 +195,12 @@ def train(
         optimizer.step()
     model.eval()
     return history
+
+
+def _finite_number(name: str, value: object, expected: str) -> float:
+    """``value`` as a finite float; ``TypeError``/``ValueError`` naming ``name`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number {expected}, got {type(value).__name__}")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number {expected}, got {value}")
+    return float(value)

@@ -4,6 +4,8 @@ float64 to 1e-10, float32 to 1e-5, over leading batch dims, h in {1, 2, 8}, d_k 
 cross-attention with n_q != n_k, each mask kind and their combination, with and without biases.
 """
 
+import dataclasses
+
 import numpy as np
 import pytest
 import torch
@@ -19,10 +21,12 @@ D_MODEL = 16
 def random_params(rng, num_heads, dtype, *, bias, d_k=None, d_v=None):
     """init_params with random (non-zero) biases so that bias handling is exercised."""
     params = mha.init_params(D_MODEL, num_heads, d_k=d_k, d_v=d_v, bias=bias, dtype=dtype, seed=7)
-    if bias:
-        for name in ("b_q", "b_k", "b_v", "b_o"):
-            setattr(params, name, rng.standard_normal(getattr(params, name).shape).astype(dtype))
-    return params
+    if not bias:
+        return params
+    return dataclasses.replace(params, **{
+        name: rng.standard_normal(getattr(params, name).shape).astype(dtype)
+        for name in ("b_q", "b_k", "b_v", "b_o")
+    })  # fmt: skip
 
 
 def make_mask(kind, batch, n_q, n_k, rng):

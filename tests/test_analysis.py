@@ -98,9 +98,23 @@ def test_contributions_sum_to_the_output(layer):
 def test_contributions_with_a_gate_match_the_gated_output(layer):
     x = torch.randn(2, 5, 8, dtype=torch.float64)
     gate = torch.tensor([1.0, 0.0, 0.5, 1.0], dtype=torch.float64)
-    parts = analysis.head_contributions(layer, x, gates=gate[None, :])
+    parts = analysis.head_contributions(layer, x, head_gate=gate[None, :])
     assert parts[:, 1].abs().max() == 0
     torch.testing.assert_close(parts.sum(-3) + layer.b_o, layer(x, head_gate=gate)[0])
+
+
+def test_contributions_read_gates_as_forward_does_when_batch_equals_n_q(layer):
+    """A (B, h) head_gate gates whole examples, also when B == n_q (it once went per token)."""
+    x = torch.randn(5, 5, 8, dtype=torch.float64)  # B = n_q = 5
+    gates = torch.rand(5, 4, dtype=torch.float64)
+    parts = analysis.head_contributions(layer, x, head_gate=gates)
+    torch.testing.assert_close(parts.sum(-3) + layer.b_o, layer(x, head_gate=gates)[0])
+    by_token = analysis.head_contributions(layer, x, token_gates=gates)
+    heads, _ = layer.head_outputs(x)
+    torch.testing.assert_close(
+        by_token.sum(-3) + layer.b_o, layer.combine_heads(heads, token_gates=gates)
+    )
+    assert not torch.allclose(by_token, parts)
 
 
 def test_pruned_head_contributes_nothing(layer):
@@ -157,6 +171,26 @@ def test_pruning_curve_removes_heads_in_order():
     torch.testing.assert_close(two_layers, torch.tensor([6.0, 5.0, 4.0], dtype=torch.float64))
 
 
+def test_pruning_curve_follows_the_documented_recipe_for_a_2d_gate():
+    importance = torch.tensor([[0.3, 0.1, 0.2], [0.6, 0.5, 0.4]])  # (layers, h)
+    seen = []
+    order = importance.flatten().argsort()  # the docstring's recipe
+    analysis.pruning_curve(lambda g: seen.append(g) or 0.0, torch.ones(2, 3), order)
+    assert [int((g == 0).sum()) for g in seen] == [0, 1, 2, 3, 4, 5, 6]  # each kept intact
+    assert seen[1][0, 1] == 0 and seen[1].sum() == 5  # the least important head went first
+    with pytest.raises(ValueError, match=r"importance.flatten\(\).argsort\(\)"):
+        analysis.pruning_curve(quadratic_score, torch.ones(2, 3), importance.argsort())
+
+
+def test_head_similarity_has_a_bounded_gradient_at_a_pruned_head():
+    per_head = torch.stack([torch.randn(3, 4), torch.zeros(3, 4), torch.randn(3, 4)])
+    per_head.requires_grad_()
+    analysis.redundancy(analysis.head_similarity(per_head)).backward()
+    assert torch.isfinite(per_head.grad).all()
+    assert per_head.grad[1].abs().max() == 0  # no push on a head that is all zeros
+    assert per_head.grad[0].abs().max() > 0
+
+
 # --- argument checks ----------------------------------------------------------------------
 
 
@@ -196,10 +230,41 @@ def test_pruning_curve_removes_heads_in_order():
         ),
         (
             lambda: analysis.head_contributions(
-                MultiHeadAttention(8, 4), torch.ones(1, 3, 8), gates=torch.ones(1, 3)
+                MultiHeadAttention(8, 4), torch.ones(1, 3, 8), token_gates=torch.ones(1, 3)
             ),
             ValueError,
-            "gates",
+            "token_gates",
+        ),
+        (
+            lambda: analysis.head_contributions(
+                MultiHeadAttention(8, 4), torch.ones(2, 3, 8), head_gate=torch.ones(3, 4)
+            ),
+            ValueError,
+            "head_gate",
+        ),
+        (lambda: analysis.ablation_importance(0.5, torch.ones(4)), TypeError, "evaluate"),
+        (lambda: analysis.pruning_curve("acc", torch.ones(4), [0]), TypeError, "evaluate"),
+        (
+            lambda: analysis.gradient_importance(None, torch.ones(3), 2),
+            TypeError,
+            "per_example_loss",
+        ),
+        (
+            lambda: analysis.gradient_importance(
+                lambda g: torch.ones(2, requires_grad=True), torch.ones(3), 2
+            ),
+            ValueError,
+            "do not depend on its gate",
+        ),
+        (
+            lambda: analysis.gradient_importance(lambda g: torch.ones(2), torch.ones(3), 2),
+            ValueError,
+            "do not depend on its gate",
+        ),
+        (
+            lambda: analysis.pruning_curve(quadratic_score, torch.ones(4), [0.0, 1.5]),
+            TypeError,
+            "integer head indices",
         ),
     ],
 )

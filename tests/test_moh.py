@@ -1,5 +1,8 @@
 """mha.moh.MixtureOfHeadAttention: its documented scaling, top-k routing, and argument checks."""
 
+import math
+
+import numpy as np
 import pytest
 import torch
 
@@ -58,8 +61,57 @@ def test_output_is_the_gated_sum_of_head_contributions():
         moh.b_o.normal_()
     x = torch.randn(2, 5, D_MODEL, dtype=torch.float64)
     gates = moh.route(x)
-    parts = analysis.head_contributions(moh, x, gates=gates)
+    parts = analysis.head_contributions(moh, x, token_gates=gates)
     torch.testing.assert_close(parts.sum(-3) + moh.b_o, moh(x)[0])
+
+
+@pytest.mark.parametrize("top_k", [1, 2, 3])
+def test_top_k_routing_equals_a_per_token_oracle(top_k):
+    """Each token's output written out on its own, in NumPy: its top-k heads, weighted."""
+    moh, _ = pair(top_k=top_k, bias=True)
+    with torch.no_grad():
+        moh.w_router.normal_()
+        moh.b_o.normal_()
+        moh.b_q.normal_()
+    x = torch.randn(2, 5, D_MODEL, dtype=torch.float64)
+    mask = torch.rand(5, 5) > 0.3
+    mask[:, 0] = True
+    out, _ = moh(x, mask=mask)
+
+    w = {name: getattr(moh, name).detach().numpy() for name in ("w_q", "w_k", "w_v", "w_o")}
+    b = {name: getattr(moh, name).detach().numpy() for name in ("b_q", "b_k", "b_v", "b_o")}
+    router, d, m = moh.w_router.detach().numpy(), moh.d_k, mask.numpy()
+    expected = np.zeros((2, 5, D_MODEL))
+    for batch in range(2):
+        xb = x[batch].numpy()
+        for t in range(5):
+            logits = xb[t] @ router
+            probs = np.exp(logits - logits.max()) / np.exp(logits - logits.max()).sum()
+            chosen = sorted(range(H), key=lambda i: -probs[i])[:top_k]
+            total = b["b_o"].copy()
+            for i in chosen:
+                cols = slice(i * d, (i + 1) * d)
+                q_t = xb[t] @ w["w_q"][:, cols] + b["b_q"][cols]
+                keys = xb @ w["w_k"][:, cols] + b["b_k"][cols]
+                values = xb @ w["w_v"][:, cols] + b["b_v"][cols]
+                scores = np.where(m[t], keys @ q_t / math.sqrt(d), -np.inf)
+                attn = np.exp(scores - scores.max()) / np.exp(scores - scores.max()).sum()
+                total += H * probs[i] * (attn @ values) @ w["w_o"][cols]
+            expected[batch, t] = total
+    np.testing.assert_allclose(out.detach().numpy(), expected, atol=1e-10)
+
+
+def test_the_parents_keywords_work_and_both_paths_agree():
+    moh, _ = pair(top_k=2)
+    with torch.no_grad():
+        moh.w_router.normal_()
+    x = torch.randn(2, 5, D_MODEL, dtype=torch.float64)
+    readable, weights = moh(x, is_causal=True, impl="readable")
+    fused, none = moh(x, is_causal=True, need_weights=False, impl="fused")
+    assert none is None and weights.shape == (2, H, 5, 5)
+    torch.testing.assert_close(fused, readable)
+    with pytest.raises(ValueError, match="impl='fused' cannot return weights"):
+        moh(x, impl="fused")
 
 
 def test_a_head_no_token_picks_does_not_matter():

@@ -1,4 +1,7 @@
-"""The torch module: its two paths agree, masks and is_causal behave, conversions round-trip."""
+"""The torch module: its two paths agree, masks and is_causal behave, conversions round-trip,
+and its hooks (head_outputs, gate_heads, combine_heads) keep the one gate convention."""
+
+import dataclasses
 
 import numpy as np
 import pytest
@@ -94,3 +97,94 @@ def test_autograd_matches_finite_differences():
     mask = torch.from_numpy(mha.causal_mask(3))
     assert torch.autograd.gradcheck(lambda t: module(t, mask=mask)[0], (x,))
     assert torch.autograd.gradcheck(lambda t: module(t, mask=mask, need_weights=False)[0], (x,))
+
+
+def test_fused_path_gives_zeros_for_fully_masked_rows_whatever_the_kernel(module, rng, monkeypatch):
+    """Before torch 2.5, SDPA gave NaN where a query sees no key; the module must not."""
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+
+    def nan_where_no_key(q, k, v, attn_mask=None, is_causal=False):
+        out = sdpa(q, k, v, attn_mask=attn_mask, is_causal=is_causal)
+        if attn_mask is not None:
+            out = out.masked_fill(~attn_mask.any(-1, keepdim=True), float("nan"))
+        return out
+
+    monkeypatch.setattr(torch.nn.functional, "scaled_dot_product_attention", nan_where_no_key)
+    x = torch.from_numpy(rng.standard_normal((2, 5, 16)))
+    padding = torch.from_numpy(mha.padding_mask([0, 5], 5))  # sequence 0: no key at all
+    causal_more_queries = torch.from_numpy(mha.causal_mask(5, 3))  # queries 0, 1: no key
+    for mask, kv in ((padding, x), (causal_more_queries, x[:, :3])):
+        fused, _ = module(x, kv, kv, mask, need_weights=False)
+        readable, _ = module(x, kv, kv, mask, impl="readable")
+        assert torch.isfinite(fused).all()
+        torch.testing.assert_close(fused, readable)
+    stand_in = nan_where_no_key(x[:, None], x[:, None], x[:, None], padding)
+    assert torch.isnan(stand_in).any()  # the stand-in does give NaN
+
+
+def test_forward_is_head_outputs_then_combine_heads(module, rng):
+    x = torch.from_numpy(rng.standard_normal((2, 5, 16)))
+    mask = torch.from_numpy(mha.causal_mask(5))
+    heads, weights = module.head_outputs(x, mask=mask)
+    assert heads.shape == (2, 4, 5, 5) and weights.shape == (2, 4, 5, 5)  # d_v = 5
+    params = module.to_params()
+    for i in range(4):  # head i on its own, in NumPy: Attention(x W_i^Q, x W_i^K, x W_i^V)
+        qk, vc = slice(3 * i, 3 * i + 3), slice(5 * i, 5 * i + 5)
+        q_i = x.numpy() @ params.w_q[:, qk] + params.b_q[qk]
+        k_i = x.numpy() @ params.w_k[:, qk] + params.b_k[qk]
+        v_i = x.numpy() @ params.w_v[:, vc] + params.b_v[vc]
+        expected, _ = mha.scaled_dot_product_attention(q_i, k_i, v_i, mha.causal_mask(5))
+        np.testing.assert_allclose(heads[:, i].detach().numpy(), expected, atol=1e-12)
+    out, out_weights = module(x, mask=mask)
+    torch.testing.assert_close(module.combine_heads(heads), out)
+    torch.testing.assert_close(weights, out_weights)
+    fused, none = module.head_outputs(x, mask=mask, need_weights=False)
+    assert none is None
+    torch.testing.assert_close(fused, heads)
+
+
+def _gated_reference(params, x, gate):
+    """NumPy MHA with head i's rows of W^O scaled by gate[i]: what a gate means."""
+    d_v = params.d_v
+    scaled = dataclasses.replace(params, w_o=params.w_o * np.repeat(gate, d_v)[:, None])
+    return mha.multi_head_attention(x, x, x, scaled)[0]
+
+
+def test_a_gate_per_example_is_never_read_per_token(module, rng):
+    """B == n_q == h: a (B, h) head_gate gates examples, a (n_q, h) token_gates gates tokens."""
+    x = rng.standard_normal((4, 4, 16))  # B = n_q = 4 = h
+    gates = rng.random((4, 4))
+    params = module.to_params()
+    per_example = np.stack([_gated_reference(params, x[b], gates[b]) for b in range(4)])
+    per_token = np.stack([_gated_reference(params, x, gates[t])[:, t] for t in range(4)], axis=1)
+    assert not np.allclose(per_example, per_token)  # the two readings differ here
+    x_t, g = torch.from_numpy(x), torch.from_numpy(gates)
+    out, _ = module(x_t, head_gate=g)
+    np.testing.assert_allclose(out.detach().numpy(), per_example, atol=1e-12)
+    heads, _ = module.head_outputs(x_t)
+    by_token = module.combine_heads(heads, token_gates=g)
+    np.testing.assert_allclose(by_token.detach().numpy(), per_token, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("gates", "words"),
+    [
+        ({"head_gate": torch.ones(3, 4)}, r"head_gate has shape \(3, 4\)"),  # batch is 2
+        ({"head_gate": torch.ones(5, 2, 4)}, r"head_gate has shape \(5, 2, 4\)"),  # grows it
+        ({"head_gate": torch.ones(2, 3)}, "head_gate's last dimension must be num_heads=4"),
+        ({"token_gates": torch.ones(4)}, "token_gates must have at least 2 dimensions"),
+        ({"token_gates": torch.ones(2, 3, 4)}, r"token_gates has shape \(2, 3, 4\)"),  # n_q 5
+        ({"token_gates": torch.ones(2, 1, 4, dtype=torch.int64)}, "floating-point"),
+    ],
+)
+def test_gates_of_the_wrong_shape_are_named(module, rng, gates, words):
+    x = torch.from_numpy(rng.standard_normal((2, 5, 16)))
+    heads, _ = module.head_outputs(x)
+    gates = {name: g.double() if g.is_floating_point() else g for name, g in gates.items()}
+    with pytest.raises((ValueError, TypeError), match=words):
+        module.combine_heads(heads, **gates)
+
+
+def test_combine_heads_checks_the_heads(module):
+    with pytest.raises(ValueError, match=r"heads must be \(..., h=4, n_q, d_v=5\)"):
+        module.combine_heads(torch.ones(2, 3, 5, 5, dtype=torch.float64))

@@ -114,6 +114,48 @@ def test_the_diversity_penalty_changes_training():
             ValueError,
             "diversity_weight",
         ),
+        (
+            lambda: toy.train(
+                toy.ToyModel(MultiHeadAttention(8, 2), VOCAB, SEQ_LEN),
+                steps=1,
+                diversity_weight=float("nan"),
+            ),
+            ValueError,
+            "diversity_weight must be a finite number",
+        ),
+        (
+            lambda: toy.train(
+                toy.ToyModel(MultiHeadAttention(8, 2), VOCAB, SEQ_LEN), steps=1, lr=0.0
+            ),
+            ValueError,
+            "lr must be > 0",
+        ),
+        (
+            lambda: toy.train(
+                toy.ToyModel(MultiHeadAttention(8, 2), VOCAB, SEQ_LEN), steps=1, lr=float("inf")
+            ),
+            ValueError,
+            "lr must be a finite number",
+        ),
+        (
+            lambda: toy.train(
+                toy.ToyModel(MultiHeadAttention(8, 2), VOCAB, SEQ_LEN), steps=1, lr="1e-2"
+            ),
+            TypeError,
+            "lr must be a number",
+        ),
+        (
+            lambda: toy.ToyModel(MultiHeadAttention(8, 2), VOCAB, SEQ_LEN)(
+                torch.tensor([[0, 1, VOCAB]])
+            ),
+            ValueError,
+            r"tokens must lie in \[0, vocab_size=5\), got values from 0 to 5",
+        ),
+        (
+            lambda: toy.ToyModel(MultiHeadAttention(8, 2), VOCAB, SEQ_LEN)(torch.tensor([[-1, 1]])),
+            ValueError,
+            "tokens must lie in",
+        ),
     ],
 )
 def test_bad_arguments_are_named(call, error, words):

@@ -156,3 +156,9 @@ def test_bad_call_names_the_argument_and_what_arrived(case):
     message = str(info.value)
     assert re.search(rf"(^|[^\w.]){re.escape(argument)}($|[^\w])", message), message
     assert arrived in message, message
+
+
+def test_mixing_strict_and_numpy_arrays_is_refused():
+    strict = pytest.importorskip("array_api_strict")
+    with pytest.raises(TypeError, match="k comes from array_api_strict but q comes from numpy"):
+        mha.scaled_dot_product_attention(Q, strict.asarray(K), V)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 import mha
@@ -78,8 +80,11 @@ def _attention_without_head_cases(rng: np.random.Generator) -> list[Case]:
     def case(text, batch, n, d_model, h, head, dtype, *, bias=False, d_k=None, d_v=None):
         params = mha.init_params(d_model, h, d_k=d_k, d_v=d_v, bias=bias, dtype=dtype,
                                  seed=int(rng.integers(1000)))  # fmt: skip
-        for name in ("b_q", "b_k", "b_v", "b_o") if bias else ():
-            setattr(params, name, _normal(rng, getattr(params, name).shape, dtype, 0.5))
+        if bias:
+            biases = ("b_q", "b_k", "b_v", "b_o")
+            params = dataclasses.replace(params, **{
+                name: _normal(rng, getattr(params, name).shape, dtype, 0.5) for name in biases
+            })  # fmt: skip
         return Case(text, (_normal(rng, (*batch, n, d_model), dtype), params, head))
 
     return [

@@ -1,0 +1,181 @@
+"""The building blocks of attention, written once for any array-API library (NumPy, CuPy, ...).
+
+:func:`softmax`, :func:`scaled_dot_product_attention`, :func:`split_heads` and
+:func:`merge_heads` are the package's public blocks (re-exported as ``mha.softmax`` and so
+on); :func:`project` is the linear projection ``x W + b``. Each of them takes its array
+namespace ``xp`` from its inputs and checks its arguments; :func:`compute_dtype` and
+:func:`matrix_transpose` are helpers that take ``xp``. :mod:`mha.numpy_mha` builds
+multi-head attention from these blocks, :mod:`mha.lean_attention` its tiled path, and
+:mod:`mha.efficient` grouped-query attention.
+"""
+
+from __future__ import annotations
+
+import math
+from types import ModuleType
+from typing import Any
+
+from mha import _validate
+
+Array = Any
+
+
+def compute_dtype(xp: ModuleType, dtype: Any) -> Any:
+    """The dtype a softmax of ``dtype`` runs in: float16 (and bfloat16) go to float32."""
+    low_precision = [getattr(xp, name) for name in ("float16", "bfloat16") if hasattr(xp, name)]
+    return xp.float32 if any(dtype == low for low in low_precision) else dtype
+
+
+def matrix_transpose(xp: ModuleType, x: Array) -> Array:
+    """Swap the last two axes."""
+    axes = (*range(x.ndim - 2), x.ndim - 1, x.ndim - 2)
+    return xp.permute_dims(x, axes)
+
+
+def softmax(x: Array, axis: int = -1) -> Array:
+    """Numerically stable softmax along ``axis``.
+
+    ``softmax(x)_i = exp(x_i - max(x)) / sum_j exp(x_j - max(x))``. Subtracting the maximum
+    changes nothing mathematically and keeps ``exp`` from overflowing. A slice that is all
+    ``-inf`` (a fully masked row) gives zeros, not NaN.
+
+    Parameters
+    ----------
+    x : array
+        Floating-point array (NumPy, CuPy or any array-API library).
+    axis : int
+        The axis that sums to 1.
+
+    Returns
+    -------
+    array
+        Same shape and dtype as ``x``; float16 inputs are computed in float32.
+
+    Shapes
+    ------
+    x : (...)  ->  (...)
+    """
+    xp = _validate.array_namespace(x=x)
+    _validate.floating("x", x, xp)
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f"axis must be an int, got {type(axis).__name__}")
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(
+            f"axis must be in [{-x.ndim}, {x.ndim}) for x of shape {x.shape}, got {axis}"
+        )
+    z = xp.astype(x, compute_dtype(xp, x.dtype), copy=False)
+    row_max = xp.max(z, axis=axis, keepdims=True)
+    row_max = xp.where(xp.isfinite(row_max), row_max, xp.zeros_like(row_max))  # all -inf rows
+    e = xp.exp(z - row_max)
+    total = xp.sum(e, axis=axis, keepdims=True)
+    total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
+    return xp.astype(e / total, x.dtype, copy=False)
+
+
+def scaled_dot_product_attention(
+    q: Array, k: Array, v: Array, mask: Array | None = None
+) -> tuple[Array, Array]:
+    """Attention(Q, K, V) = softmax(Q K^T / sqrt(d_k)) V.
+
+    Parameters
+    ----------
+    q, k, v : array
+        Queries, keys and values, one floating dtype. Leading (batch) dimensions broadcast
+        like ``matmul``.
+    mask : bool array, optional
+        True where query i may attend key j; broadcastable to ``(..., n_q, n_k)``.
+        A query with no allowed key gets zero weights and a zero output.
+
+    Returns
+    -------
+    out : array
+        The weighted sum of values.
+    weights : array
+        The attention weights; each unmasked row sums to 1.
+
+    Shapes
+    ------
+    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v);  mask : (..., n_q, n_k)
+    out : (..., n_q, d_v);  weights : (..., n_q, n_k)
+    """
+    xp = _validate.array_namespace(q=q, k=k, v=v, mask=mask)
+    for name, x in (("q", q), ("k", k), ("v", v)):
+        _validate.floating(name, x, xp)
+        _validate.min_ndim(name, x, 2, "(..., n, d)")
+    _validate.same_dtype(xp, q=q, k=k, v=v)
+    if k.shape[-1] != q.shape[-1]:
+        raise ValueError(
+            f"k has d_k={k.shape[-1]} but q has d_k={q.shape[-1]}; "
+            "queries and keys must share d_k for the dot product"
+        )
+    if v.shape[-2] != k.shape[-2]:
+        raise ValueError(
+            f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
+        )
+    batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
+    if mask is not None:
+        _validate.mask_shape(mask, (*batch, q.shape[-2], k.shape[-2]), xp)
+    compute = compute_dtype(xp, q.dtype)
+    q_c, k_c = xp.astype(q, compute, copy=False), xp.astype(k, compute, copy=False)
+    scores = (q_c @ matrix_transpose(xp, k_c)) * (1.0 / math.sqrt(q.shape[-1]))  # (..., n_q, n_k)
+    if mask is not None:
+        scores = xp.where(mask, scores, xp.asarray(-math.inf, dtype=compute))
+    weights = xp.astype(softmax(scores, axis=-1), q.dtype, copy=False)  # (..., n_q, n_k)
+    return weights @ v, weights  # (..., n_q, d_v), (..., n_q, n_k)
+
+
+def split_heads(x: Array, num_heads: int) -> Array:
+    """Split the feature axis into heads and move the heads axis before the sequence axis.
+
+    Head i owns features ``i*d : (i+1)*d``. A plain reshape to ``(..., h, n, d)`` would be
+    wrong: the transpose is what keeps each token's features together.
+
+    Shapes
+    ------
+    x : (..., n, h*d)  ->  (..., h, n, d)
+    """
+    xp = _validate.array_namespace(x=x)
+    _validate.min_ndim("x", x, 2, "(..., n, h*d)")
+    num_heads = _validate.positive_int("num_heads", num_heads)
+    if x.shape[-1] % num_heads:
+        raise ValueError(f"num_heads={num_heads} does not divide x's last dimension {x.shape[-1]}")
+    *batch, n, features = x.shape
+    x = xp.reshape(x, (*batch, n, num_heads, features // num_heads))  # (..., n, h, d)
+    return xp.permute_dims(x, (*range(len(batch)), x.ndim - 2, x.ndim - 3, x.ndim - 1))
+
+
+def merge_heads(x: Array) -> Array:
+    """Concat(head_1, ..., head_h): the inverse of :func:`split_heads`.
+
+    Shapes
+    ------
+    x : (..., h, n, d)  ->  (..., n, h*d)
+    """
+    xp = _validate.array_namespace(x=x)
+    _validate.min_ndim("x", x, 3, "(..., h, n, d)")
+    *batch, h, n, d = x.shape
+    x = xp.permute_dims(x, (*range(len(batch)), x.ndim - 2, x.ndim - 3, x.ndim - 1))
+    return xp.reshape(x, (*batch, n, h * d))  # (..., n, h*d)
+
+
+def project(x: Array, w: Array, b: Array | None = None) -> Array:
+    """The linear projection ``x @ w + b``, as one 2-D matrix product over all leading axes.
+
+    One product, not one per batch entry (which is what NumPy's ``matmul`` runs for a 3-D
+    ``x``): the same numbers, several times faster for small batches of short sequences.
+
+    Shapes
+    ------
+    x : (..., n, f_in);  w : (f_in, f_out);  b : (f_out,) or None  ->  (..., n, f_out)
+    """
+    xp = _validate.array_namespace(x=x, w=w, b=b)
+    _validate.min_ndim("x", x, 1, "(..., f_in)")
+    if w.ndim != 2 or w.shape[0] != x.shape[-1]:
+        raise ValueError(
+            f"w must be (f_in, f_out) = ({x.shape[-1]}, ...) for x with {x.shape[-1]} "
+            f"features, got shape {tuple(w.shape)}"
+        )
+    if b is not None and tuple(b.shape) != (w.shape[1],):
+        raise ValueError(f"b must have shape ({w.shape[1]},), got {tuple(b.shape)}")
+    y = xp.reshape(xp.reshape(x, (-1, x.shape[-1])) @ w, (*x.shape[:-1], w.shape[1]))
+    return y if b is None else y + b
