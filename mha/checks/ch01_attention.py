@@ -216,9 +216,16 @@ _SDPA_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "softmax": FunctionExercise(1, mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES),
+    "softmax": FunctionExercise(
+        1, mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES,
+        references=("mha.softmax", "mha.numpy_mha.softmax", "mha.numpy_mha._softmax", "torch.softmax",
+                    "torch.nn.functional.softmax", "torch.Tensor.softmax", "scipy.special.softmax"),
+    ),
     "scaled_dot_product_attention": FunctionExercise(
-        1, mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights")
+        1, mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights"),
+        references=("mha.scaled_dot_product_attention", "mha.numpy_mha.scaled_dot_product_attention",
+                    "mha.numpy_mha._attention", "mha.lean_attention.attention",
+                    "torch.nn.functional.scaled_dot_product_attention"),
     ),
     "score_std": NumberExercise(
         1,

@@ -54,7 +54,10 @@ _HEAD_WEIGHT_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "head_weight": FunctionExercise(2, _reference_head_weight, _head_weight_cases, _HEAD_WEIGHT_MISTAKES),
+    "head_weight": FunctionExercise(
+        2, _reference_head_weight, _head_weight_cases, _HEAD_WEIGHT_MISTAKES,
+        references=("mha.checks.ch02_projections._reference_head_weight",),
+    ),
     "projection_parameter_count": NumberExercise(
         2,
         3 * 512 * 512,

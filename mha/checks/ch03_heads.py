@@ -116,8 +116,14 @@ _MERGE_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "split_heads": FunctionExercise(3, mha.split_heads, _split_cases, _SPLIT_MISTAKES),
-    "merge_heads": FunctionExercise(3, mha.merge_heads, _merge_cases, _MERGE_MISTAKES),
+    "split_heads": FunctionExercise(
+        3, mha.split_heads, _split_cases, _SPLIT_MISTAKES,
+        references=("mha.split_heads", "mha.numpy_mha.split_heads", "mha.numpy_mha._split_heads"),
+    ),
+    "merge_heads": FunctionExercise(
+        3, mha.merge_heads, _merge_cases, _MERGE_MISTAKES,
+        references=("mha.merge_heads", "mha.numpy_mha.merge_heads", "mha.numpy_mha._merge_heads"),
+    ),
     "split_heads_shape": ShapeExercise(
         3,
         (2, 12, 10, 64),

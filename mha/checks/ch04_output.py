@@ -20,6 +20,13 @@ from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise
 
 # --- ch04: multi-head attention -----------------------------------------------------------
 
+MHA_REFERENCES = (
+    "mha.multi_head_attention", "mha.numpy_mha.multi_head_attention",
+    "mha.multi_head_attention_loop", "mha.numpy_mha.multi_head_attention_loop",
+    "mha.efficient.grouped_query_attention", "mha.torch_mha.MultiHeadAttention",
+    "torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward",
+)  # fmt: skip
+
 
 def _random_params(rng, d_model: int, h: int, dtype: Any, bias: bool) -> mha.MHAParams:
     scale = 1.0 / math.sqrt(d_model)
@@ -149,7 +156,8 @@ _MHA_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "multi_head_attention": FunctionExercise(
-        4, mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights")
+        4, mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights"),
+        references=MHA_REFERENCES,
     ),
     "mha_parameter_count": NumberExercise(
         4,

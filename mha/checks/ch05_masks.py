@@ -14,8 +14,10 @@ from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise,
 
 
 def _causal_cases(rng: np.random.Generator) -> list[Case]:
-    sizes = [(4,), (5, 5), (3, 5), (1, 6), (5, 3)]
-    return [Case(f"causal_mask({', '.join(map(str, s))})", tuple(int(n) for n in s)) for s in sizes]
+    n = int(rng.integers(3, 8))
+    n_q, n_k = sorted(int(x) for x in rng.choice(np.arange(2, 10), size=2, replace=False))
+    sizes = [(n,), (n + 1, n + 1), (n_q, n_k), (1, n_k + 1), (n_k, n_q)]
+    return [Case(f"causal_mask({', '.join(map(str, s))})", s) for s in sizes]
 
 
 def _causal_variant(relation: Callable[[np.ndarray, np.ndarray], np.ndarray], *, align=True):
@@ -62,12 +64,20 @@ _CAUSAL_MISTAKES = (
 
 
 def _padding_cases(rng: np.random.Generator) -> list[Case]:
-    return [
-        Case("padding_mask([3, 5, 1], 5)", ([3, 5, 1], 5)),
-        Case("padding_mask(np.array([0, 2]), 4)", (np.array([0, 2]), 4)),
-        Case("padding_mask([4], 4)", ([4], 4)),
-        Case("padding_mask(np.array([2, 6, 3], dtype=np.int32), 7)", (np.array([2, 6, 3], dtype=np.int32), 7)),
-    ]  # fmt: skip
+    cases = []
+    for form in ("list", "int64", "int32", "one"):
+        n_k = int(rng.integers(3, 9))
+        size = 1 if form == "one" else int(rng.integers(2, 5))
+        lengths = rng.integers(0, n_k + 1, size=size)
+        lengths[rng.integers(size)] = n_k  # one sequence without padding
+        if form in ("list", "one"):
+            lengths = [int(n) for n in lengths]
+            text = f"padding_mask({lengths}, {n_k})"
+        else:
+            lengths = lengths.astype(np.int32 if form == "int32" else np.int64)
+            text = f"padding_mask(np.array({lengths.tolist()}, dtype={lengths.dtype}), {n_k})"
+        cases.append(Case(text, (lengths, n_k)))
+    return cases
 
 
 def _padding_variant(relation: Callable, layout: str = "keys") -> Callable:
@@ -119,8 +129,15 @@ _PADDING_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "causal_mask": FunctionExercise(5, mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES),
-    "padding_mask": FunctionExercise(5, mha.padding_mask, _padding_cases, _PADDING_MISTAKES),
+    "causal_mask": FunctionExercise(
+        5, mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES,
+        references=("mha.causal_mask", "mha.masks.causal_mask", "mha.torch_mha._causal",
+                    "torch.nn.Transformer.generate_square_subsequent_mask"),
+    ),
+    "padding_mask": FunctionExercise(
+        5, mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
+        references=("mha.padding_mask", "mha.masks.padding_mask"),
+    ),
     "cross_attention_weights_shape": ShapeExercise(
         5,
         (2, 4, 7, 11),

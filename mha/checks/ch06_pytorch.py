@@ -15,27 +15,23 @@ from mha.checks.kinds import Exercise, FunctionExercise, Mistake
 
 
 def _module_forward_cases(rng: np.random.Generator) -> list[Case]:
-    import torch
-
-    from mha.torch_mha import MultiHeadAttention
+    """Wire-safe inputs (an MHAParams and NumPy arrays); :func:`_to_torch` makes the module."""
 
     def case(text, batch, n_q, n_k, d_model, h, dtype, bias=False, mask=None, d_k=None):
         d_k = d_k or d_model // h
         params = mha.init_params(d_model, h, d_k=d_k, d_v=d_k + 1, bias=bias, dtype=dtype)
         params = params.map(lambda a: _normal(rng, a.shape, dtype, 0.5))  # biases non-zero
-        module = MultiHeadAttention.from_params(params)
-        q, k, v = (
-            torch.from_numpy(_normal(rng, (*batch, n, d_model), dtype)) for n in (n_q, n_k, n_k)
-        )
-        args = (module, q, k, v) if mask is None else (module, q, k, v, torch.from_numpy(mask))
+        q, k, v = (_normal(rng, (*batch, n, d_model), dtype) for n in (n_q, n_k, n_k))
+        args = (params, q, k, v) if mask is None else (params, q, k, v, mask)
         return Case(text, args)
 
+    n = int(rng.integers(4, 7))
     return [
         case("d_model=8, h=2, n_q = n_k = 4, float64", (), 4, 4, 8, 2, F64),
         case("batch (2,), d_model=12, h=3, n_q=3, n_k=5, with biases", (2,), 3, 5, 12, 3, F64, bias=True),
         case(
-            "batch (2,), d_model=8, h=2, n = 5, with mha.causal_mask(5)",
-            (2,), 5, 5, 8, 2, F64, mask=mha.causal_mask(5),
+            f"batch (2,), d_model=8, h=2, n = {n}, with mha.causal_mask({n})",
+            (2,), n, n, 8, 2, F64, mask=mha.causal_mask(n),
         ),
         case(
             "batch (3,), d_model=12, h=3, with a (3, 1, 1, 5) padding-style mask, float32",
@@ -43,6 +39,21 @@ def _module_forward_cases(rng: np.random.Generator) -> list[Case]:
         ),
         case("batch (2,), d_model=8, h=2, d_k=3, d_v=4 (not d_model / h)", (2,), 4, 6, 8, 2, F64, d_k=3),
     ]  # fmt: skip
+
+
+def _to_torch(args: tuple) -> tuple:
+    """The answer's arguments: an MHAParams becomes the module, arrays become tensors (sharing
+    memory, so that a change in place is seen)."""
+    import torch
+
+    from mha.torch_mha import MultiHeadAttention
+
+    def convert(x):
+        if isinstance(x, mha.MHAParams):
+            return MultiHeadAttention.from_params(x)
+        return torch.from_numpy(x) if isinstance(x, np.ndarray) else x
+
+    return tuple(convert(a) for a in args)
 
 
 def _reference_module_forward(module, q, k, v, mask=None):
@@ -135,6 +146,12 @@ _MODULE_FORWARD_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "module_forward": FunctionExercise(
-        6, _reference_module_forward, _module_forward_cases, _MODULE_FORWARD_MISTAKES, ("out", "weights"), tensors=True
+        6, _reference_module_forward, _module_forward_cases, _MODULE_FORWARD_MISTAKES, ("out", "weights"),
+        tensors=True, prepare=_to_torch,
+        references=("mha.checks.ch06_pytorch._reference_module_forward",
+                    "mha.torch_mha.MultiHeadAttention.forward", "mha.torch_mha.MultiHeadAttention._attention_readable",
+                    "mha.torch_mha.MultiHeadAttention._attention_fused", "mha.multi_head_attention",
+                    "torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward",
+                    "torch.nn.functional.scaled_dot_product_attention"),
     ),
 }  # fmt: skip

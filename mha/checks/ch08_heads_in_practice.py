@@ -78,8 +78,8 @@ def _attention_without_head_cases(rng: np.random.Generator) -> list[Case]:
     def case(text, batch, n, d_model, h, head, dtype, *, bias=False, d_k=None, d_v=None):
         params = mha.init_params(d_model, h, d_k=d_k, d_v=d_v, bias=bias, dtype=dtype,
                                  seed=int(rng.integers(1000)))  # fmt: skip
-        for name in ("b_q", "b_k", "b_v", "b_o") if bias else ():
-            setattr(params, name, _normal(rng, getattr(params, name).shape, dtype, 0.5))
+        if bias:  # non-zero biases
+            params = params.map(lambda a: a if a.ndim == 2 else _normal(rng, a.shape, dtype, 0.5))
         return Case(text, (_normal(rng, (*batch, n, d_model), dtype), params, head))
 
     return [
@@ -117,6 +117,8 @@ def _attention_without_head_variant(change: str | None = None):
     return attention_without_head
 
 
+_reference_attention_without_head = _attention_without_head_variant()
+
 _ATTENTION_WITHOUT_HEAD_MISTAKES = (
     Mistake(
         "queries_zeroed",
@@ -151,8 +153,12 @@ _ATTENTION_WITHOUT_HEAD_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "head_similarity": FunctionExercise(8, _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES),
+    "head_similarity": FunctionExercise(
+        8, _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES,
+        references=("mha.checks.ch08_heads_in_practice._reference_head_similarity", "mha.analysis.head_similarity"),
+    ),
     "attention_without_head": FunctionExercise(
-        8, _attention_without_head_variant(), _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES
+        8, _reference_attention_without_head, _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES,
+        references=("mha.checks.ch08_heads_in_practice._reference_attention_without_head",),
     ),
 }  # fmt: skip

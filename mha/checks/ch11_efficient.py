@@ -51,7 +51,10 @@ _REPEAT_KV_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "repeat_kv_heads": FunctionExercise(11, _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES),
+    "repeat_kv_heads": FunctionExercise(
+        11, _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES,
+        references=("mha.checks.ch11_efficient._reference_repeat_kv_heads",),
+    ),
     "gqa_kv_cache_bytes": NumberExercise(
         11,
         2 * 32 * 8 * 4096 * 8 * 128 * 2,
