@@ -1,4 +1,5 @@
-"""Chapter 5's exercises: the causal and padding masks, the shape of cross-attention weights."""
+"""Chapter 5's exercises: the causal and padding masks, a decoder's masks, the shape of
+cross-attention weights."""
 
 from __future__ import annotations
 
@@ -126,6 +127,103 @@ _PADDING_MISTAKES = (
 )
 
 
+# --- ch05: a decoder's two masks ----------------------------------------------------------
+
+
+def _decoder_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for batch in (2, 3, 1, 4):
+        n_t, n_s = (int(n) for n in rng.choice(np.arange(2, 9), size=2, replace=False))
+        target = rng.integers(1, n_t + 1, size=batch)
+        source = rng.integers(1, n_s + 1, size=batch)
+        target[0], source[-1] = n_t, n_s  # one sequence without padding on each side
+        if batch > 1:
+            target[-1], source[0] = max(1, n_t - 2), max(1, n_s - 2)
+        target_lengths = [int(n) for n in target] if batch % 2 else target
+        cases.append(Case(
+            f"target lengths {target.tolist()} (n_target={n_t}), source lengths {source.tolist()} "
+            f"(n_source={n_s})",
+            (target_lengths, source, n_t, n_s),
+        ))  # fmt: skip
+    return cases
+
+
+def _decoder_variant(
+    *,
+    self_causal: bool = True,
+    self_padding: str = "keys",
+    cross_causal: bool = False,
+    cross_lengths: str = "source",
+    combine: Callable = np.logical_and,
+) -> Callable:
+    """A decoder's masks with one thing changed; the defaults give the right answer."""
+
+    def decoder_masks(target_lengths, source_lengths, n_target, n_source):
+        target = np.arange(n_target) < np.asarray(target_lengths)[:, None]  # (B, n_t)
+        lengths = source_lengths if cross_lengths == "source" else target_lengths
+        source = np.arange(n_source) < np.asarray(lengths)[:, None]  # (B, n_s)
+        batch = target.shape[0]
+        causal = mha.causal_mask(n_target) if self_causal else np.ones((n_target,) * 2, bool)
+        if self_padding == "keys":
+            self_mask = combine(causal, target[:, None, None, :])
+        elif self_padding == "queries":
+            self_mask = combine(causal, target[:, None, :, None])
+        else:
+            self_mask = np.broadcast_to(causal, (batch, 1, n_target, n_target))
+        cross = source[:, None, None, :]  # (B, 1, 1, n_s)
+        if cross_causal:
+            cross = cross & mha.causal_mask(n_target, n_source)
+        return (
+            np.array(np.broadcast_to(self_mask, (batch, 1, n_target, n_target))),
+            np.array(np.broadcast_to(cross, (batch, 1, n_target, n_source))),
+        )
+
+    return decoder_masks
+
+
+_reference_decoder_masks = _decoder_variant()
+
+_DECODER_MISTAKES = (
+    Mistake(
+        "cross_causal",
+        "a causal mask on the cross-attention too",
+        "the decoder may read the whole source sentence: the cross-attention mask hides only "
+        "the source's pads",
+        _decoder_variant(cross_causal=True),
+    ),
+    Mistake(
+        "cross_target_lengths",
+        "the cross-attention mask built from the target's lengths",
+        "cross-attention's keys are the source's tokens: hide key j when j >= source_lengths[b]",
+        _decoder_variant(cross_lengths="target"),
+    ),
+    Mistake(
+        "self_no_padding",
+        "the self-attention mask without the target's padding (causal only)",
+        "the target has pads too: combine the causal mask with the target's padding mask (AND)",
+        _decoder_variant(self_padding="none"),
+    ),
+    Mistake(
+        "self_not_causal",
+        "the self-attention mask without the causal part (padding only)",
+        "a decoder's self-attention must not read later positions: AND with mha.causal_mask(n_target)",
+        _decoder_variant(self_causal=False),
+    ),
+    Mistake(
+        "padding_on_queries",
+        "the target's padding applied to the queries axis instead of the keys",
+        "padding hides keys: the padding part varies along the last axis, (B, 1, 1, n_target)",
+        _decoder_variant(self_padding="queries"),
+    ),
+    Mistake(
+        "or_instead_of_and",
+        "the causal and padding masks combined with OR instead of AND",
+        "a key may be attended only if it is allowed by both masks: causal & padding",
+        _decoder_variant(combine=np.logical_or),
+    ),
+)
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
@@ -137,6 +235,10 @@ EXERCISES: dict[str, Exercise] = {
     "padding_mask": FunctionExercise(
         5, mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
         references=("mha.padding_mask", "mha.masks.padding_mask"),
+    ),
+    "decoder_masks": FunctionExercise(
+        5, _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
+        references=("mha.checks.ch05_masks._reference_decoder_masks",),
     ),
     "cross_attention_weights_shape": ShapeExercise(
         5,

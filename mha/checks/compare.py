@@ -103,9 +103,11 @@ def array_problem(name: str, got: Any, want: np.ndarray) -> tuple[Problem | None
         ), None
     if not close(array, want):
         difference = np.abs(array.astype(np.float64) - want.astype(np.float64))
-        worst = float(np.nanmax(difference)) if difference.size else 0.0
+        if np.isnan(difference).any():
+            return Problem("values", f"{name} has the right shape but NaN in other places"), None
         return Problem(
-            "values", f"{name} has the right shape but wrong values (off by up to {worst:.3g})"
+            "values",
+            f"{name} has the right shape but wrong values (off by up to {difference.max():.3g})",
         ), None
     if array.dtype == want.dtype or (want.ndim == 0 and not isinstance(got, np.ndarray)):
         return None, None

@@ -133,6 +133,8 @@ class FunctionExercise:
     measure : what :func:`mha.checks.run_answer` measures during each call (``"peak_bytes"``)
     requirements : mistakes detected by property even when every value is right (e.g. the
         answer holds an (n_q, n_k) array); each one found fails the check
+    given : for a find-the-bug exercise, the code as handed out: an answer that still equals
+        it on every case is "not attempted"
     """
 
     chapter: int
@@ -145,6 +147,7 @@ class FunctionExercise:
     prepare: Callable[[tuple], tuple] | None = None
     measure: tuple[str, ...] = ()
     requirements: tuple[Mistake, ...] = ()
+    given: Callable | None = None
 
     def trials(self, rng: np.random.Generator) -> list[Case]:
         return self.cases(rng)
@@ -196,6 +199,8 @@ class FunctionExercise:
             f"on {case.description}: {problem.message} "
             f"(wrong on {len(failures)} of {len(cases)} test inputs)"
         )
+        if self.given is not None and self._matches(evidence, self.given):
+            return Verdict(NOT_ATTEMPTED, "not attempted yet: this is still the code as given")
         found = self._diagnose(evidence)
         if not found:
             return Verdict(FAILED, feedback, hint=problem.hint)
@@ -211,7 +216,9 @@ class FunctionExercise:
         """Recognised mistakes, most specific first: a variant that equals the answer on every
         case, then the properties in the table's order (requirements last)."""
         for mistake in self.mistakes:
-            if mistake.implementation is not None and self._variant_matches(evidence, mistake):
+            if mistake.implementation is not None and self._matches(
+                evidence, mistake.implementation
+            ):
                 return [(mistake, None)]
         found = []
         for mistake in (*self.mistakes, *self.requirements):
@@ -221,10 +228,10 @@ class FunctionExercise:
                     found.append((mistake, seen))
         return found
 
-    def _variant_matches(self, evidence: Evidence, mistake: Mistake) -> bool:
+    def _matches(self, evidence: Evidence, variant: Callable) -> bool:
+        """The variant's outcomes equal the answer's on every case."""
         return all(
-            same_outcome(got, evidence.outcome(mistake.implementation, i))
-            for i, got in enumerate(evidence.got)
+            same_outcome(got, evidence.outcome(variant, i)) for i, got in enumerate(evidence.got)
         )
 
 
