@@ -33,3 +33,12 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture
 def rng():
     return np.random.default_rng(1234)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print what tests recorded as a ``summary`` property (e.g. the checks' named-right rate)."""
+    for outcome in ("passed", "failed"):
+        for report in terminalreporter.stats.get(outcome, []):
+            for name, value in getattr(report, "user_properties", ()):
+                if name == "summary":
+                    terminalreporter.write_line(value)

@@ -12,6 +12,16 @@ import numpy as np
 import mha
 from mha.checks.core import F32, F64, Case, _normal, _random_mask, _swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.properties import (
+    changes_under,
+    inverted_mask,
+    leaks_through_mask,
+    normalised_over_another_axis,
+    not_probabilities,
+    raised_on_masks,
+    scaled_by,
+    zeroed_after_softmax,
+)
 
 # --- ch01: softmax ------------------------------------------------------------------------
 
@@ -197,12 +207,31 @@ def _softmax_last_two(s: np.ndarray) -> np.ndarray:
     return _softmax_over(lambda x, axis: (-2, -1))(s)
 
 
+def _sdpa_scale(divisor: Callable[[int, int, int], float]):
+    """The scale property: the answer's weights are softmax(q k^T / divisor(d_k, d_v, n_k))."""
+    return scaled_by(
+        lambda a: divisor(a[0].shape[-1], a[2].shape[-1], a[1].shape[-2]),
+        lambda a: math.sqrt(a[0].shape[-1]),
+        lambda a: a[0] @ _swap_last(a[1]),
+        mask_at=3,
+    )
+
+
+def _k_not_transposed(q, k, v, mask=None):
+    scores = q @ k / math.sqrt(q.shape[-1])  # raises unless n_k == d_k
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    weights = _stable_softmax(scores)
+    return weights @ v, weights
+
+
 _SDPA_MISTAKES = (
     Mistake(
         "no_scaling",
         "softmax(Q K^T) V without dividing the scores by sqrt(d_k)",
         "divide the scores by math.sqrt(d_k), where d_k = q.shape[-1]",
         _sdpa_variant(divisor=lambda d_k, d_v, n_k: 1.0),
+        _sdpa_scale(lambda d_k, d_v, n_k: 1.0),
     ),
     Mistake(
         "scale_by_d_k",
@@ -210,24 +239,35 @@ _SDPA_MISTAKES = (
         "the dot product of d_k unit-variance terms has standard deviation sqrt(d_k): "
         "divide by math.sqrt(d_k)",
         _sdpa_variant(divisor=lambda d_k, d_v, n_k: d_k),
+        _sdpa_scale(lambda d_k, d_v, n_k: d_k),
     ),
     Mistake(
         "scale_by_d_v",
         "scores divided by sqrt(d_v) (v's size) instead of sqrt(d_k)",
         "d_k is the size of queries and keys: q.shape[-1], not v.shape[-1]",
         _sdpa_variant(divisor=lambda d_k, d_v, n_k: math.sqrt(d_v)),
+        _sdpa_scale(lambda d_k, d_v, n_k: math.sqrt(d_v)),
     ),
     Mistake(
         "scale_by_n_k",
         "scores divided by sqrt(n_k), the number of keys, instead of sqrt(d_k)",
         "d_k is the last axis of q and k (the size of one query), not the number of keys",
         _sdpa_variant(divisor=lambda d_k, d_v, n_k: math.sqrt(n_k)),
+        _sdpa_scale(lambda d_k, d_v, n_k: math.sqrt(n_k)),
+    ),
+    Mistake(
+        "k_not_transposed",
+        "q @ k instead of q @ k^T, which fails (or, when n_k = d_k, computes something else)",
+        "the scores compare queries with keys: q @ np.swapaxes(k, -1, -2)",
+        _k_not_transposed,
     ),
     Mistake(
         "softmax_wrong_axis",
         "the softmax taken over the queries axis (-2) instead of the keys axis (-1)",
-        "each query's weights over the keys must sum to 1: softmax(scores, axis=-1)",
+        "each query's weights over the keys must sum to 1: softmax(scores, axis=-1); with "
+        "batch axes in front, axis 0 is not the queries",
         _sdpa_variant(normalise=lambda s: _stable_softmax(s, axis=-2)),
+        normalised_over_another_axis(mask_at=3),
     ),
     Mistake(
         "softmax_whole_matrix",
@@ -246,12 +286,14 @@ _SDPA_MISTAKES = (
         "the scores returned in place of the weights",
         "return the softmax of the scores (the weights, rows summing to 1), not the scores",
         _sdpa_variant(returns_scores=True),
+        not_probabilities(mask_at=3),
     ),
     Mistake(
         "mask_after_softmax",
         "the mask applied after the softmax (rows no longer sum to 1)",
         "mask the scores before the softmax: np.where(mask, scores, -np.inf)",
         _sdpa_variant(mask_mode="after"),
+        zeroed_after_softmax(mask_at=3),
     ),
     Mistake(
         "mask_ignored",
@@ -264,6 +306,7 @@ _SDPA_MISTAKES = (
         "the mask with inverted polarity (True taken as 'hide')",
         "in this book True means 'may attend': np.where(mask, scores, -np.inf)",
         _sdpa_variant(mask_mode="inverted"),
+        inverted_mask(mask_at=3),
     ),
     Mistake(
         "mask_multiplied",
@@ -271,6 +314,19 @@ _SDPA_MISTAKES = (
         "counts)",
         "hidden scores must be -inf so that exp gives 0: np.where(mask, scores, -np.inf)",
         _sdpa_variant(mask_mode="multiplied"),
+    ),
+    Mistake(
+        "mask_not_broadcast",
+        "boolean indexing with the mask (scores[~mask] = ...), which needs the scores' exact shape",
+        "a mask only broadcasts in arithmetic and np.where: np.where(mask, scores, -np.inf)",
+        detect=raised_on_masks(3, "IndexError", "boolean index"),
+    ),
+    Mistake(
+        "mask_leak",
+        "a mask that does not stop hidden keys: their values still reach the output",
+        "a hidden key must get weight exactly 0: give its score -inf before the softmax, "
+        "np.where(mask, scores, -np.inf); a boolean mask is not an additive one",
+        detect=leaks_through_mask("out"),
     ),
 )
 
@@ -329,6 +385,11 @@ _TEMPERATURE_MISTAKES = (
         "log w_j = s_j / T - log(sum_l exp(s_l / T)): compare two entries of a row so that "
         "the second term cancels",
         lambda s, w: float(s.reshape(-1)[0] / np.log(w.reshape(-1)[0])),
+        changes_under(
+            "shifted_scores",
+            "your T changed when every score was shifted by the same amount, which leaves the "
+            "weights as they are",
+        ),
     ),
 )
 

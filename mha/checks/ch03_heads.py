@@ -11,6 +11,7 @@ import numpy as np
 import mha
 from mha.checks.core import F32, F64, Case, _normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
+from mha.checks.properties import keeps_flat_order
 
 # --- ch03: split and merge heads ----------------------------------------------------------
 
@@ -52,6 +53,7 @@ _SPLIT_MISTAKES = (
         "a reshape straight to (..., h, n, d) without a transpose, which mixes tokens",
         "reshape to (..., n, h, d) first, then swap the n and h axes",
         _split_no_transpose,
+        keeps_flat_order(),
     ),
     Mistake(
         "heads_axis_not_moved",
@@ -97,6 +99,7 @@ _MERGE_MISTAKES = (
         "a reshape straight to (..., n, h*d) without a transpose, which mixes tokens",
         "swap the h and n axes first (np.swapaxes(x, -3, -2)), then reshape to (..., n, h*d)",
         _merge_no_transpose,
+        keeps_flat_order(),
     ),
     Mistake(
         "heads_interleaved",

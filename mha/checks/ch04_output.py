@@ -3,6 +3,7 @@ contribution to the output, finding the bugs in a layer, the parameter count."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from typing import Any
@@ -18,7 +19,21 @@ from mha.checks.ch03_heads import (
     _split_no_transpose,
 )
 from mha.checks.core import F32, F64, Case, _normal, _random_mask, _swap_last
-from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.kinds import (
+    Evidence,
+    Exercise,
+    FunctionExercise,
+    Mistake,
+    NumberExercise,
+    WrongValue,
+)
+from mha.checks.properties import (
+    leaks_through_mask,
+    normalised_over_another_axis,
+    raised_when,
+    scaled_by,
+    zeroed_after_softmax,
+)
 
 # --- ch04: multi-head attention -----------------------------------------------------------
 
@@ -130,6 +145,53 @@ def _mha_variant(
     return attention
 
 
+def _raw_scores(args: tuple) -> np.ndarray:
+    """q_i k_i^T of every head, unscaled: (..., h, n_q, n_k)."""
+    q, k, _, params = args[:4]
+
+    def heads(x, w, b):
+        return mha.split_heads(x @ w if b is None else x @ w + b, params.num_heads)
+
+    return heads(q, params.w_q, params.b_q) @ _swap_last(heads(k, params.w_k, params.b_k))
+
+
+def _mha_scale(divisor: Callable[[mha.MHAParams], float]):
+    return scaled_by(lambda a: divisor(a[3]), lambda a: math.sqrt(a[3].d_k), _raw_scores, mask_at=4)
+
+
+def _with_params(change: Callable[[mha.MHAParams], mha.MHAParams]) -> Callable:
+    """The reference on changed parameters (a mistake made on the weights, however written)."""
+
+    def attention(q, k, v, params, mask=None):
+        return mha.multi_head_attention(q, k, v, change(params), mask)
+
+    return attention
+
+
+def _transposed(name: str) -> Callable:
+    return _with_params(lambda p: dataclasses.replace(p, **{name: getattr(p, name).T}))
+
+
+def _without(bias: str) -> Callable:
+    return _with_params(lambda p: dataclasses.replace(p, **{bias: None}))
+
+
+_ONE_TRANSPOSED = {name: _transposed(name) for name in ("w_q", "w_k", "w_v", "w_o")}
+_ONE_BIAS_DROPPED = {name: _without(name) for name in ("b_q", "b_k", "b_v", "b_o")}
+
+
+def _equals_one_of(family: dict[str, Callable], seen: str) -> Callable[[Evidence], str | None]:
+    """The answer equals, wherever it returned, the reference with one thing changed."""
+
+    def detect(evidence: Evidence) -> str | None:
+        for name, variant in family.items():
+            if evidence.agrees_where_returned(variant):
+                return seen.format(name=name)
+        return None
+
+    return detect
+
+
 _MHA_MISTAKES = (
     Mistake(
         "no_output_projection",
@@ -172,24 +234,28 @@ _MHA_MISTAKES = (
         "scores not divided by sqrt(d_k)",
         "divide each head's scores by math.sqrt(d_k), with d_k = d_model / h",
         _mha_variant(divisor=lambda p: 1.0),
+        _mha_scale(lambda p: 1.0),
     ),
     Mistake(
         "scale_by_d_model",
         "scores divided by sqrt(d_model) instead of sqrt(d_k)",
         "each head works in d_k = d_model / h dimensions: divide by math.sqrt(d_k)",
         _mha_variant(divisor=lambda p: math.sqrt(p.d_model)),
+        _mha_scale(lambda p: math.sqrt(p.d_model)),
     ),
     Mistake(
         "scale_by_d_k",
         "scores divided by d_k instead of sqrt(d_k)",
         "divide by math.sqrt(d_k), the standard deviation of a d_k-term dot product",
         _mha_variant(divisor=lambda p: p.d_k),
+        _mha_scale(lambda p: p.d_k),
     ),
     Mistake(
         "softmax_wrong_axis",
         "the softmax over the queries axis (-2) instead of the keys axis (-1)",
         "each query's weights over the keys must sum to 1: softmax over axis -1",
         _mha_variant(softmax_axis=-2),
+        normalised_over_another_axis(mask_at=4),
     ),
     Mistake(
         "biases_ignored",
@@ -216,16 +282,47 @@ _MHA_MISTAKES = (
         _mha_variant(transposed=("w_q", "w_k", "w_v", "w_o")),
     ),
     Mistake(
+        "projection_transposed",
+        "one projection used transposed (x @ w.T), as nn.Linear stores it",
+        "this book's weights are in the paper's layout, x @ W: no .T",
+        detect=_equals_one_of(_ONE_TRANSPOSED, "your result is the layer with {name} transposed"),
+    ),
+    Mistake(
+        "bias_dropped",
+        "one of the biases left out",
+        "add each bias after its product when it is not None: b_q, b_k, b_v and b_o",
+        detect=_equals_one_of(_ONE_BIAS_DROPPED, "your result is the layer without {name}"),
+    ),
+    Mistake(
+        "bias_none_not_handled",
+        "a bias added even when it is None",
+        "params.b_q (etc.) may be None: add it only when it is not, "
+        "e.g. x @ w if b is None else x @ w + b",
+        detect=raised_when(
+            lambda args: args[3].b_q is None,
+            "TypeError",
+            "NoneType",
+            "your function raised TypeError on every layer without biases, and only there",
+        ),
+    ),
+    Mistake(
         "mask_after_softmax",
         "the mask applied after the softmax (rows no longer sum to 1)",
         "mask the scores before the softmax: np.where(mask, scores, -np.inf)",
         _mha_variant(mask_mode="after"),
+        zeroed_after_softmax(mask_at=4),
     ),
     Mistake(
         "mask_ignored",
         "the mask argument ignored",
         "pass the mask on to the attention of every head (it broadcasts over the heads axis)",
         _mha_variant(mask_mode="ignored"),
+    ),
+    Mistake(
+        "mask_leak",
+        "a mask that does not stop hidden keys: their values still reach the output",
+        "a hidden key must get weight exactly 0: give its score -inf before the softmax",
+        detect=leaks_through_mask("out"),
     ),
 )
 

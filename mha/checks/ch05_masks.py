@@ -10,8 +10,31 @@ import numpy as np
 import mha
 from mha.checks.core import Case
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
+from mha.checks.properties import (
+    additive_mask,
+    allows_future,
+    float_mask,
+    forbids_diagonal,
+    top_left,
+    upper_triangle,
+)
 
 # --- ch05: masks --------------------------------------------------------------------------
+
+_FLOAT_MASK = Mistake(
+    "float_mask",
+    "a mask of floats (1.0 and 0.0) where a boolean one is asked",
+    "a boolean mask selects with np.where and inverts with ~; a float mask added to the scores "
+    "would add 1 to the allowed ones: build it from a comparison, or .astype(bool)",
+    detect=float_mask(),
+)
+_ADDITIVE_MASK = Mistake(
+    "additive_mask",
+    "an additive mask (0 and -inf) where a boolean one is asked",
+    "this book's masks are boolean, True = may attend; mha.to_additive turns one into the "
+    "additive form when a library needs it",
+    detect=additive_mask(),
+)
 
 
 def _causal_cases(rng: np.random.Generator) -> list[Case]:
@@ -42,18 +65,21 @@ _CAUSAL_MISTAKES = (
         "a mask that hides the diagonal (a token may not attend itself)",
         "use <=, not <: each token may attend its own position",
         _causal_variant(lambda cols, rows: cols < rows),
+        forbids_diagonal(),
     ),
     Mistake(
         "upper_triangular",
         "the upper triangle (np.triu) instead of the lower one",
         "query i may attend keys 0..i: the lower triangle, np.tril",
         _causal_variant(lambda cols, rows: cols >= rows),
+        upper_triangle(),
     ),
     Mistake(
         "top_left_aligned",
         "a mask aligned top-left (np.tril(ones((n_q, n_k)))) when n_q != n_k",
         "the queries are the last n_q positions: query i sits at position i + n_k - n_q",
         _causal_variant(lambda cols, rows: cols <= rows, align=False),
+        top_left(),
     ),
     Mistake(
         "ignores_n_k",
@@ -61,6 +87,14 @@ _CAUSAL_MISTAKES = (
         "the mask has one column per key: shape (n_q, n_k), with n_k defaulting to n_q",
         lambda n_q, n_k=None: np.tril(np.ones((n_q, n_q), dtype=bool)),
     ),
+    Mistake(
+        "allows_future",
+        "a mask that allows some keys after a query's position",
+        "query i (at position i + n_k - n_q) may attend keys 0 .. i + n_k - n_q and no later one",
+        detect=allows_future(),
+    ),
+    _FLOAT_MASK,
+    _ADDITIVE_MASK,
 )
 
 
@@ -124,6 +158,8 @@ _PADDING_MISTAKES = (
         "would line B up with n_q",
         _padding_variant(lambda j, length: j < length, layout="flat"),
     ),
+    _FLOAT_MASK,
+    _ADDITIVE_MASK,
 )
 
 

@@ -71,6 +71,7 @@ def _module_forward_variant(
     polarity: str = "may_attend",
     transpose: bool = True,
     output_projection: bool = True,
+    biases: bool = True,
 ) -> Callable:
     """The module's forward pass with one thing changed; the defaults give the right answer."""
 
@@ -79,7 +80,7 @@ def _module_forward_variant(
 
         def project(x, w, b):
             y = x @ (w.T if layout == "linear" else w)
-            return y if b is None else y + b
+            return y if b is None or not biases else y + b
 
         def split(x):  # (..., n, h*d) -> (..., h, n, d)
             *batch, n, features = x.shape
@@ -141,6 +142,12 @@ _MODULE_FORWARD_MISTAKES = (
         "Concat(heads) returned without the output projection W^O",
         "finish with concat @ module.w_o (plus module.b_o when it is not None)",
         _module_forward_variant(output_projection=False),
+    ),
+    Mistake(
+        "biases_ignored",
+        "the biases b_q, b_k, b_v, b_o ignored",
+        "when module.b_q (etc.) is not None, add it after the matching product",
+        _module_forward_variant(biases=False),
     ),
 )
 

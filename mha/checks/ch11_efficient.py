@@ -286,7 +286,7 @@ def _online_variant(*, rescale_out: bool = True, rescale_sum: bool = True, inver
         running_sum = np.zeros_like(running_max)
         acc = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)  # (..., n_q, d_v)
         stop = n_k - block_size + 1 if drop_last else n_k
-        for start in range(0, max(stop, 1), block_size):
+        for start in range(0, stop, block_size):
             keys = slice(start, start + block_size)
             scores = q @ _swap_last(k[..., keys, :])  # (..., n_q, block)
             new_max = np.maximum(running_max, scores.max(axis=-1, keepdims=True))

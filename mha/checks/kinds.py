@@ -77,6 +77,13 @@ class Evidence:
             list(want),
         )
         self._variants: dict[int, list[Outcome]] = {}
+        self._memo: dict[Any, Any] = {}
+
+    def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """``compute()`` once per key (for what several properties share)."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
 
     def outcome(self, fn: Callable, i: int) -> Outcome:
         """``fn``'s outcome on case ``i`` (each computed once)."""
@@ -88,6 +95,13 @@ class Evidence:
     def variant(self, fn: Callable) -> list[Outcome]:
         """``fn``'s outcomes on every case."""
         return [self.outcome(fn, i) for i in range(len(self.cases))]
+
+    def agrees_where_returned(self, fn: Callable) -> bool:
+        """``fn`` gives the answer's result wherever the answer returned one, and at least one
+        of those results is wrong (cases where the answer raised are not compared)."""
+        returned = [i for i, got in enumerate(self.got) if got.error is None]
+        wrong = [i for i in returned if not same_outcome(self.got[i], self.want[i])]
+        return bool(wrong) and all(same_outcome(self.got[i], self.outcome(fn, i)) for i in returned)
 
     def output(self, outcome: Outcome, name: str | None = None) -> np.ndarray | None:
         """The named output (or the whole result) as a float64/bool array, or None."""
@@ -214,16 +228,28 @@ class FunctionExercise:
 
     def _diagnose(self, evidence: Evidence) -> list[tuple[Mistake, str | None]]:
         """Recognised mistakes, most specific first: a variant that equals the answer on every
-        case, then the properties in the table's order (requirements last)."""
-        for mistake in self.mistakes:
-            if mistake.implementation is not None and self._matches(
-                evidence, mistake.implementation
-            ):
+        case; else one that equals it wherever it returned a value (and it raised elsewhere);
+        else the properties found, in the table's order (requirements last)."""
+        variants = [m for m in self.mistakes if m.implementation is not None]
+        for mistake in variants:
+            if self._matches(evidence, mistake.implementation):
                 return [(mistake, None)]
+        if any(got.error is not None for got in evidence.got):
+            for mistake in variants:
+                if evidence.agrees_where_returned(mistake.implementation):
+                    return [
+                        (
+                            mistake,
+                            "where your function did not raise, its results are those of a known mistake",
+                        )
+                    ]
         found = []
         for mistake in (*self.mistakes, *self.requirements):
             if mistake.detect is not None:
-                seen = mistake.detect(evidence)
+                try:
+                    seen = mistake.detect(evidence)
+                except Exception:  # results too odd for this property to read: it saw nothing
+                    seen = None
                 if seen:
                     found.append((mistake, seen))
         return found
