@@ -75,6 +75,20 @@ def _softmax_global_shift(x, axis=-1):
     return e / np.sum(e, axis=axis, keepdims=True)
 
 
+def _sums_to_one_over_everything(evidence) -> str | None:
+    """A result whose entries add up to 1 over the whole array, on every multi-row input."""
+    telling = False
+    for _, got, _ in evidence.triples():
+        if not np.isclose(got.sum(), 1.0, atol=1e-6):
+            return None
+        telling = telling or got.size > got.shape[-1]
+    return (
+        "all the entries of your result add up to 1, not each slice along the axis"
+        if telling
+        else None
+    )
+
+
 _SOFTMAX_MISTAKES = (
     Mistake(
         "unstable_softmax",
@@ -100,6 +114,7 @@ _SOFTMAX_MISTAKES = (
         "a softmax over the whole array instead of along one axis",
         "np.sum(e) without axis adds up every entry; pass axis=axis, keepdims=True",
         _softmax_over(lambda x, axis: None),
+        _sums_to_one_over_everything,
     ),
     Mistake(
         "missing_keepdims",
@@ -360,6 +375,17 @@ def _reference_temperature_of(scores, weights):
     return float(np.sum(s * s) / np.sum(s * log_w))
 
 
+def _off_by_a_log_base(evidence) -> str | None:
+    """T times ln(10) or ln(2) on every input: log10 or log2 in place of ln."""
+    for base in (10, 2):
+        if all(
+            got is not None and np.isclose(got, want * math.log(base), rtol=1e-6)
+            for _, got, want in evidence.triples()
+        ):
+            return f"your T is the right one times ln({base}) on every input"
+    return None
+
+
 _TEMPERATURE_MISTAKES = (
     Mistake(
         "inverse",
@@ -368,10 +394,11 @@ _TEMPERATURE_MISTAKES = (
         lambda s, w: 1.0 / _reference_temperature_of(s, w),
     ),
     Mistake(
-        "log10",
-        "log10 instead of the natural logarithm (T off by a factor ln 10 = 2.30)",
+        "log_base",
+        "a logarithm other than the natural one (log10 or log2: T off by a constant factor)",
         "the softmax uses exp, so undo it with np.log, the natural logarithm",
         lambda s, w: _reference_temperature_of(s, w) * math.log(10),
+        detect=_off_by_a_log_base,
     ),
     Mistake(
         "sign",

@@ -76,15 +76,10 @@ def _mha_cases(rng: np.random.Generator) -> list[Case]:
     lengths = rng.integers(1, n_k, size=3)
     padding = (np.arange(n_k) < lengths[:, None])[:, None, None, :]  # (3, 1, 1, n_k)
     padded = case(
-        f"batch (3,), d_model=12, h=3, n_q={n_q}, n_k={n_k}, with a (3, 1, 1, {n_k}) padding mask",
-        (3,),
-        n_q,
-        n_k,
-        12,
-        3,
-        F32,
-        mask=padding,
-    )
+        f"batch (3,), d_model=12, h=3, n_q={n_q}, n_k={n_k}, with biases and a (3, 1, 1, {n_k}) "
+        "padding mask",
+        (3,), n_q, n_k, 12, 3, F32, bias=True, mask=padding,
+    )  # fmt: skip
     return [
         case(f"d_model=8, h=2, n_q = n_k = {n}, float64", (), n, n, 8, 2, F64),
         case(
@@ -192,6 +187,28 @@ def _equals_one_of(family: dict[str, Callable], seen: str) -> Callable[[Evidence
     return detect
 
 
+def _split_wrong_for(which: str) -> Callable:
+    """The layer with only ``which`` (queries, keys or values) split by a bare reshape."""
+
+    def attention(q, k, v, params, mask=None):
+        def project(x, w, b):
+            return x @ w if b is None else x @ w + b
+
+        h = params.num_heads
+        split = {name: _split_no_transpose if name == which else mha.split_heads for name in "qkv"}
+        q_heads = split["q"](project(q, params.w_q, params.b_q), h)
+        k_heads = split["k"](project(k, params.w_k, params.b_k), h)
+        v_heads = split["v"](project(v, params.w_v, params.b_v), h)
+        heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+        return project(mha.merge_heads(heads), params.w_o, params.b_o), weights
+
+    return attention
+
+
+_ONE_SPLIT_WRONG = {
+    f"the {name}": _split_wrong_for(name[0]) for name in ("queries", "keys", "values")
+}
+
 _MHA_MISTAKES = (
     Mistake(
         "no_output_projection",
@@ -216,6 +233,9 @@ _MHA_MISTAKES = (
         "heads split by a reshape without a transpose (the merge is right), which mixes tokens",
         "split: reshape to (..., n, h, d), then swap the n and h axes",
         _mha_variant(split=_split_no_transpose),
+        _equals_one_of(
+            _ONE_SPLIT_WRONG, "your result is the layer with {name} split by a bare reshape"
+        ),
     ),
     Mistake(
         "merge_without_transpose",

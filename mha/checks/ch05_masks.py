@@ -23,7 +23,7 @@ from mha.checks.properties import (
 
 _FLOAT_MASK = Mistake(
     "float_mask",
-    "a mask of floats (1.0 and 0.0) where a boolean one is asked",
+    "a mask of numbers (1 and 0) where a boolean one is asked",
     "a boolean mask selects with np.where and inverts with ~; a float mask added to the scores "
     "would add 1 to the allowed ones: build it from a comparison, or .astype(bool)",
     detect=float_mask(),
@@ -219,6 +219,22 @@ def _decoder_variant(
 
 _reference_decoder_masks = _decoder_variant()
 
+
+def _causal_cross_mask(evidence) -> str | None:
+    """A cross-attention mask equal to the right one AND a causal mask (either alignment)."""
+    telling = False
+    for _, got, want in evidence.triples("cross_mask"):
+        n_t, n_s = want.shape[-2:]
+        rows, cols = np.arange(n_t)[:, None], np.arange(n_s)[None, :]
+        causal = [cols <= rows, cols <= rows + n_s - n_t]
+        if got.dtype != np.bool_ or not any(np.array_equal(got, want & c) for c in causal):
+            return None
+        telling = telling or not np.array_equal(got, want)
+    return (
+        "your cross-attention mask is the right one with a causal mask on top" if telling else None
+    )
+
+
 _DECODER_MISTAKES = (
     Mistake(
         "cross_causal",
@@ -226,6 +242,7 @@ _DECODER_MISTAKES = (
         "the decoder may read the whole source sentence: the cross-attention mask hides only "
         "the source's pads",
         _decoder_variant(cross_causal=True),
+        _causal_cross_mask,
     ),
     Mistake(
         "cross_target_lengths",

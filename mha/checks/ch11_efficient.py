@@ -324,10 +324,15 @@ def _holds_full_scores(evidence) -> str | None:
 _ONLINE_MISTAKES = (
     Mistake(
         "no_rescale_output",
-        "the running output not rescaled by exp(m - m') when the maximum grows",
+        "the running output (and perhaps the sum) not rescaled by exp(m - m') when the maximum grows",
         "when a block raises the maximum from m to m', multiply the running output (and the "
         "running sum) by exp(m - m') before adding the block",
         _online_variant(rescale_out=False),
+        lambda evidence: (
+            "the old sums are never re-based"
+            if evidence.agrees_where_returned(_online_variant(rescale_out=False, rescale_sum=False))
+            else None
+        ),
     ),
     Mistake(
         "no_rescale_sum",

@@ -216,7 +216,7 @@ def float_mask(name: str | None = None) -> Detect:
         if pairs and all(
             g.dtype.kind == "f" and np.array_equal(g, w.astype(g.dtype)) for _, g, w in pairs
         ):
-            return "your mask holds the floats 1.0 and 0.0 in the right places"
+            return "your mask holds the numbers 1 and 0 in the right places"
         return None
 
     return detect

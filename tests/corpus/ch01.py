@@ -324,7 +324,7 @@ def temperature_upside_down(scores, weights):
     return float(np.mean(dlog / ds))
 
 
-@wrong("temperature_of", "log10")
+@wrong("temperature_of", "log_base")
 def temperature_log10(scores, weights):
     s, w = scores.reshape(-1, scores.shape[-1]), weights.reshape(-1, weights.shape[-1])
     return (s[0, 0] - s[0, 1]) / (np.log10(w[0, 0]) - np.log10(w[0, 1]))
