@@ -321,6 +321,8 @@ def _holds_full_scores(evidence) -> str | None:
     return None
 
 
+_NEVER_REBASED = _online_variant(rescale_out=False, rescale_sum=False)
+
 _ONLINE_MISTAKES = (
     Mistake(
         "no_rescale_output",
@@ -330,7 +332,7 @@ _ONLINE_MISTAKES = (
         _online_variant(rescale_out=False),
         lambda evidence: (
             "the old sums are never re-based"
-            if evidence.agrees_where_returned(_online_variant(rescale_out=False, rescale_sum=False))
+            if evidence.agrees_where_returned(_NEVER_REBASED)
             else None
         ),
     ),

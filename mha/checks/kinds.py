@@ -65,6 +65,16 @@ def _stub_verdict(outcome: Outcome) -> Verdict | None:
     return None
 
 
+def _seen(mistake: Mistake, evidence: Evidence) -> str | None:
+    """What the mistake's property saw, or None (also when the results are too odd to read)."""
+    if mistake.detect is None:
+        return None
+    try:
+        return mistake.detect(evidence)
+    except Exception:  # e.g. an answer's array of an unexpected shape: the property saw nothing
+        return None
+
+
 class Evidence:
     """What a property diagnosis may look at: the cases, the answer's outcomes, the
     reference's outcomes, and the outcomes of any other function on the same cases."""
@@ -76,7 +86,7 @@ class Evidence:
             list(got),
             list(want),
         )
-        self._variants: dict[int, list[Outcome]] = {}
+        self._variants: dict[Callable, list[Outcome]] = {}  # keyed by the function itself
         self._memo: dict[Any, Any] = {}
 
     def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
@@ -87,7 +97,7 @@ class Evidence:
 
     def outcome(self, fn: Callable, i: int) -> Outcome:
         """``fn``'s outcome on case ``i`` (each computed once)."""
-        cache = self._variants.setdefault(id(fn), [])
+        cache = self._variants.setdefault(fn, [])
         while len(cache) <= i:
             cache.append(self.exercise.run(fn, self.cases[len(cache)]))
         return cache[i]
@@ -113,6 +123,8 @@ class Evidence:
             if not isinstance(value, tuple | list) or len(value) != len(names):
                 return None
             value = value[names.index(name)]
+        if isinstance(value, np.ndarray) and value.dtype.kind == "c":
+            return None
         if isinstance(value, np.ndarray) and value.dtype != np.bool_:
             return value.astype(np.float64)
         if isinstance(value, bool | int | float | np.ndarray):
@@ -200,7 +212,7 @@ class FunctionExercise:
         evidence = Evidence(self, cases, outcomes, expected)
         if not failures:
             for requirement in self.requirements:
-                seen = requirement.detect(evidence)
+                seen = _seen(requirement, evidence)
                 if seen:
                     return Verdict(
                         FAILED,
@@ -220,8 +232,8 @@ class FunctionExercise:
             return Verdict(FAILED, feedback, hint=problem.hint)
         (mistake, seen), *others = found
         also = [m.title for m, _ in others if m.id != mistake.id][:2]
-        text = f"{feedback}. {seen[0].upper()}{seen[1:]}: " if seen else f"{feedback}. "
-        text += f"this looks like {mistake.title}."
+        said = f"{seen[0].upper()}{seen[1:]}: this looks like" if seen else "This looks like"
+        text = f"{feedback}. {said} {mistake.title}."
         if also:
             text += f" (Perhaps also: {'; '.join(also)}.)"
         return Verdict(FAILED, text, mistake.id, mistake.hint)
@@ -237,21 +249,15 @@ class FunctionExercise:
         if any(got.error is not None for got in evidence.got):
             for mistake in variants:
                 if evidence.agrees_where_returned(mistake.implementation):
-                    return [
-                        (
-                            mistake,
-                            "where your function did not raise, its results are those of a known mistake",
-                        )
-                    ]
+                    seen = (
+                        "where your function did not raise, it gives the results of a known mistake"
+                    )
+                    return [(mistake, seen)]
         found = []
         for mistake in (*self.mistakes, *self.requirements):
-            if mistake.detect is not None:
-                try:
-                    seen = mistake.detect(evidence)
-                except Exception:  # results too odd for this property to read: it saw nothing
-                    seen = None
-                if seen:
-                    found.append((mistake, seen))
+            seen = _seen(mistake, evidence)
+            if seen:
+                found.append((mistake, seen))
         return found
 
     def _matches(self, evidence: Evidence, variant: Callable) -> bool:
