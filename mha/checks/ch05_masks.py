@@ -38,8 +38,8 @@ _ADDITIVE_MASK = Mistake(
 
 
 def _causal_cases(rng: np.random.Generator) -> list[Case]:
-    n = int(rng.integers(3, 8))
-    n_q, n_k = sorted(int(x) for x in rng.choice(np.arange(2, 10), size=2, replace=False))
+    n = int(rng.integers(3, 40))  # sizes from a wide range: no table of answers can cover them
+    n_q, n_k = sorted(int(x) for x in rng.choice(np.arange(2, 40), size=2, replace=False))
     sizes = [(n,), (n + 1, n + 1), (n_q, n_k), (1, n_k + 1), (n_k, n_q)]
     return [Case(f"causal_mask({', '.join(map(str, s))})", s) for s in sizes]
 
@@ -101,8 +101,8 @@ _CAUSAL_MISTAKES = (
 def _padding_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
     for form in ("list", "int64", "int32", "one"):
-        n_k = int(rng.integers(3, 9))
-        size = 1 if form == "one" else int(rng.integers(2, 5))
+        n_k = int(rng.integers(3, 30))
+        size = 1 if form == "one" else int(rng.integers(2, 6))
         lengths = rng.integers(0, n_k + 1, size=size)
         lengths[rng.integers(size)] = n_k  # one sequence without padding
         if form in ("list", "one"):
