@@ -166,3 +166,12 @@ def array_backend(request) -> Backend:
 def xp(backend: Backend) -> ModuleType:
     """The namespace of ``backend``'s library."""
     return backend.xp
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print what tests recorded as a ``summary`` property (e.g. the checks' named-right rate)."""
+    for outcome in ("passed", "failed"):
+        for report in terminalreporter.stats.get(outcome, []):
+            for name, value in getattr(report, "user_properties", ()):
+                if name == "summary":
+                    terminalreporter.write_line(value)

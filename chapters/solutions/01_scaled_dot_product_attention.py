@@ -28,3 +28,22 @@ def score_std():
     # so its variance is d_k and its standard deviation sqrt(d_k).
     d_k = 256
     return math.sqrt(d_k)
+
+
+def saturated_weight():
+    """Without scaling, the softmax weight of the lower of two scores that differ by 16."""
+    # At d_k = 256 the raw scores have standard deviation sqrt(256) = 16, so two keys one
+    # standard deviation apart get scores s and s - 16; the softmax depends on the difference:
+    # exp(s - 16) / (exp(s) + exp(s - 16)) = 1 / (1 + exp(16)).
+    return 1 / (1 + math.exp(16))
+
+
+def temperature_of(scores, weights):
+    """T with weights = softmax(scores / T), all rows at the same temperature."""
+    # log w_j = s_j / T - log(sum_l exp(s_l / T)): the second term is the same for a whole row,
+    # so differences within a row cancel it, and log-weights differ by (score differences) / T.
+    # Centring each row does that for every entry at once; a least-squares fit gives T.
+    s = scores - scores.mean(axis=-1, keepdims=True)
+    log_w = np.log(weights)
+    log_w = log_w - log_w.mean(axis=-1, keepdims=True)
+    return float(np.sum(s * s) / np.sum(s * log_w))

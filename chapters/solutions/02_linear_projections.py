@@ -1,5 +1,7 @@
 """Solutions to the exercises of chapter 2, linear projections."""
 
+import numpy as np
+
 
 def head_weight(w, i, num_heads):
     """Head i's block of a fused projection ``w`` of shape (d_model, h*d): its columns."""
@@ -13,3 +15,17 @@ def projection_parameter_count():
     d_k = d_model // h
     # Each of the three is (d_model, h * d_k) = (512, 512), whatever h is.
     return 3 * d_model * (h * d_k)
+
+
+def fuse_heads(w_heads):
+    """h matrices (d_in, d) side by side: the fused (d_in, h*d), head i in columns i*d:(i+1)*d."""
+    return np.concatenate(w_heads, axis=1)
+
+
+def split_in_proj(in_proj_weight):
+    """PyTorch's (3*d_model, d_model) in_proj_weight as the paper's (w_q, w_k, w_v)."""
+    d_model = in_proj_weight.shape[1]
+    # PyTorch stacks W_q, W_k, W_v vertically, each in nn.Linear's (out, in) layout,
+    # so that it computes x @ W.T: take the three row blocks and transpose each.
+    w_q, w_k, w_v = (in_proj_weight[i * d_model : (i + 1) * d_model].T for i in range(3))
+    return w_q, w_k, w_v  # each (d_model, d_model), paper layout: x @ w

@@ -1,6 +1,10 @@
 """Solutions to the exercises of chapter 3, per-head attention."""
 
+import math
+
 import numpy as np
+
+import mha
 
 
 def split_heads(x, num_heads):
@@ -22,3 +26,15 @@ def split_heads_shape():
     batch, n, d_model, h = 2, 10, 768, 12
     # The feature axis splits into h heads of d_model / h features; heads go before tokens.
     return (batch, h, n, d_model // h)
+
+
+def attend_heads(x, params):
+    """Self-attention of every head at once: (heads (..., h, n, d_v), weights (..., h, n, n))."""
+    h = params.num_heads
+    q = mha.split_heads(x @ params.w_q, h)  # fixed: a reshape alone mixed the tokens
+    k = mha.split_heads(x @ params.w_k, h)  # (..., h, n, d_k)
+    v = mha.split_heads(x @ params.w_v, h)  # (..., h, n, d_v)
+    d_k = q.shape[-1]
+    scores = q @ k.swapaxes(-1, -2) / math.sqrt(d_k)  # fixed: sqrt(d_k), not sqrt(d_model)
+    weights = mha.softmax(scores, axis=-1)  # fixed: over the keys, not the queries
+    return weights @ v, weights

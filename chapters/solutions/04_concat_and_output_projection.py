@@ -4,6 +4,8 @@ import math
 
 import numpy as np
 
+import mha
+
 
 def multi_head_attention(q, k, v, params, mask=None):
     """MultiHead(Q, K, V) = Concat(head_1, ..., head_h) W^O, all heads at once."""
@@ -37,3 +39,25 @@ def mha_parameter_count():
     d_model = 512
     # W^Q, W^K, W^V and W^O are each (512, 512) whatever h is; each has a bias of 512.
     return 4 * d_model * d_model + 4 * d_model
+
+
+def head_contributions(heads, w_o):
+    """Each head's term head_i W_i^O of the output: (..., h, n_q, d_v) -> (..., h, n_q, d_model)."""
+    h, d_v = heads.shape[-3], heads.shape[-1]
+    w_o_blocks = w_o.reshape(
+        h, d_v, w_o.shape[1]
+    )  # (h, d_v, d_model): block i = rows i*d_v:(i+1)*d_v
+    return heads @ w_o_blocks  # matmul pairs head i with block i; their sum over h is the output
+
+
+def attention_layer(q, k, v, params, mask=None):
+    """The given layer, fixed: MultiHead(q, k, v) with biases and an optional mask."""
+    h = params.num_heads
+    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)  # (..., h, n_q, d_k)
+    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)  # (..., h, n_k, d_k)
+    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)  # (..., h, n_k, d_v)
+    heads, weights = mha.scaled_dot_product_attention(
+        q_heads, k_heads, v_heads, mask
+    )  # fixed: mask
+    concat = mha.merge_heads(heads)  # fixed: transpose back before the reshape
+    return concat @ params.w_o + params.b_o, weights  # fixed: paper layout, no .T

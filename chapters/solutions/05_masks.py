@@ -23,3 +23,12 @@ def cross_attention_weights_shape():
     batch, h, n_q, n_k = 2, 4, 7, 11
     # One (n_q, n_k) matrix per head and batch element: a row per query, a column per key.
     return (batch, h, n_q, n_k)
+
+
+def decoder_masks(target_lengths, source_lengths, n_target, n_source):
+    """(self_mask (B, 1, n_t, n_t), cross_mask (B, 1, n_t, n_s)) of a decoder, True = may attend."""
+    target_real = padding_mask(target_lengths, n_target)  # (B, 1, 1, n_t): real target keys
+    source_real = padding_mask(source_lengths, n_source)  # (B, 1, 1, n_s): real source keys
+    self_mask = causal_mask(n_target) & target_real  # no future, no pads: (B, 1, n_t, n_t)
+    cross_mask = np.broadcast_to(source_real, (len(source_real), 1, n_target, n_source))
+    return self_mask, cross_mask.copy()  # every target query may read every real source token

@@ -27,3 +27,42 @@ def module_forward(module, q, k, v, mask=None):
     *batch, _, n_q, d_v = heads.shape
     concat = heads.transpose(-3, -2).reshape(*batch, n_q, h * d_v)  # (..., n_q, h*d_v)
     return project(concat, module.w_o, module.b_o), weights
+
+
+def params_from_torch(torch_mha):
+    """The weights of an nn.MultiheadAttention as an mha.MHAParams in the paper's layout."""
+    import mha
+
+    d = torch_mha.embed_dim
+    w = torch_mha.in_proj_weight.detach().numpy()  # (3 d, d): W_q, W_k, W_v stacked, (out, in)
+    w_q, w_k, w_v = (w[i * d : (i + 1) * d].T for i in range(3))  # transposed: x @ w
+    w_o = torch_mha.out_proj.weight.detach().numpy().T
+    biases = {}
+    if torch_mha.in_proj_bias is not None:
+        b = torch_mha.in_proj_bias.detach().numpy()
+        biases = {"b_q": b[:d], "b_k": b[d : 2 * d], "b_v": b[2 * d :]}
+        biases["b_o"] = torch_mha.out_proj.bias.detach().numpy()
+    return mha.MHAParams(w_q, w_k, w_v, w_o, torch_mha.num_heads, **biases)
+
+
+def attention_backward(q, k, v, grad_out):
+    """Gradients (grad_q, grad_k, grad_v) of sum(out * grad_out), out = softmax(q k^T / sqrt(d_k)) v."""
+    import numpy as np
+
+    scale = 1 / math.sqrt(q.shape[-1])
+    scores = q @ np.swapaxes(k, -1, -2) * scale  # (..., n_q, n_k)
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    p = e / e.sum(axis=-1, keepdims=True)  # the weights
+    grad_v = np.swapaxes(p, -1, -2) @ grad_out  # out = p v  ->  (..., n_k, d_v)
+    grad_p = grad_out @ np.swapaxes(v, -1, -2)  # (..., n_q, n_k)
+    # Each row's softmax has Jacobian diag(p) - p p^T:
+    grad_s = p * (grad_p - np.sum(grad_p * p, axis=-1, keepdims=True))
+    grad_q = grad_s @ k * scale  # scores = q k^T * scale
+    grad_k = np.swapaxes(grad_s, -1, -2) @ q * scale
+    return grad_q, grad_k, grad_v
+
+
+def torch_key_padding_mask(mask):
+    """mha.padding_mask's (B, 1, 1, n_k) tensor (True = real key) as nn.MultiheadAttention's
+    key_padding_mask: (B, n_k), True = a pad to skip."""
+    return ~mask[:, 0, 0, :]

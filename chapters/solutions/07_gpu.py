@@ -1,8 +1,31 @@
 """Solutions to the exercises of chapter 7, attention on the GPU."""
 
+import math
+
 
 def attention_weights_bytes():
     """Bytes of one layer's attention weights: B=4, h=16, n=8192, float16."""
     batch, heads, n, bytes_per_number = 4, 16, 8192, 2
     # One (n, n) matrix of weights per sequence and head: n queries times n keys.
     return batch * heads * n * n * bytes_per_number
+
+
+def attention_flops(batch, n, d_model):
+    """Floating-point operations of one self-attention layer's forward pass."""
+    # An (m, k) x (k, p) product is m*p dot products of k multiply-adds: 2*m*k*p operations.
+    projections = 4 * 2 * batch * n * d_model * d_model  # W^Q, W^K, W^V and W^O
+    scores = 2 * batch * n * n * d_model  # Q K^T, all heads together (h * d_k = d_model)
+    weighted_sum = 2 * batch * n * n * d_model  # P V
+    return projections + scores + weighted_sum
+
+
+def longest_sequence(memory_bytes, batch, heads, bytes_per_number):
+    """The largest n whose (batch, heads, n, n) attention weights fit in memory_bytes."""
+    # batch * heads * n**2 * bytes_per_number <= memory_bytes; round the root down.
+    return math.isqrt(memory_bytes // (batch * heads * bytes_per_number))
+
+
+def key_block_size(batch, heads, n_q, n_k, budget_bytes, bytes_per_number):
+    """Keys per block so that one (batch, heads, n_q, block) block of scores fits the budget."""
+    one_key = batch * heads * n_q * bytes_per_number  # bytes of one key's scores
+    return max(1, min(n_k, budget_bytes // one_key))  # at least 1 key, at most all of them

@@ -24,3 +24,28 @@ def attention_without_head(x, params, head):
     )  # fmt: skip
     out, _ = mha.multi_head_attention(x, x, x, pruned)
     return out
+
+
+def gate_importance(contributions, grad_out):
+    """Michel et al.'s importance of each head: the mean over examples of |dL/dg_a|.
+
+    The output is sum_a g_a * contribution_a, so dL/dg_a = <grad_out, contribution_a>.
+    """
+    gate_grads = np.einsum("bnd,band->ba", grad_out, contributions)  # (B, h): one per example
+    return np.abs(gate_grads).mean(axis=0)  # (h,): |.| per example, then the mean
+
+
+def diversity_penalty(weights):
+    """The redundancy of (..., h, n, n) attention maps: mean cosine similarity of distinct heads."""
+    similarity = head_similarity(weights)  # (h, h), ones on the diagonal
+    h = similarity.shape[0]
+    return float(similarity[~np.eye(h, dtype=bool)].mean())  # off the diagonal only
+
+
+def moh_gates(scores, top_k):
+    """Mixture-of-Head gates: h * softmax(scores) on each token's top_k heads, 0 elsewhere."""
+    h = scores.shape[-1]
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    probs = e / e.sum(axis=-1, keepdims=True)  # over all h heads, not renormalised
+    kth_largest = np.sort(scores, axis=-1)[..., -top_k, None]  # (..., n, 1)
+    return h * probs * (scores >= kth_largest)

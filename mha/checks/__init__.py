@@ -11,20 +11,24 @@ In a notebook::
 
 ``check`` returns a :class:`CheckResult` with ``.passed``, ``.status`` ("passed", "failed"
 or "not attempted"), ``.feedback``, ``.diagnosis`` (the id of a recognised mistake, or
-``None``) and ``.hint``. It never raises because of the answer; only an unknown exercise name
-raises ``ValueError``.
+``None``), ``.hint`` and ``.note`` (advice on a passing answer). It never raises because of
+the answer or the name: an unknown exercise name fails with a message that lists the known
+ones (only a bad ``time_limit`` raises ``ValueError``).
 
 What a check does
 -----------------
-A *function* exercise (the reader writes one of the package's functions, same name and
-signature) runs the answer on fresh random inputs of several shapes and dtypes, with and
-without masks, and compares each result with the package's own function (the reference):
-return type and tuple arity, then shape, then NaN/inf, then values, then dtype, so the message
-says which one was wrong. It also checks that the answer did not modify its inputs. When the
-answer disagrees, the check runs a table of *known mistakes* (small, deliberately wrong
-variants of the reference: no scaling, softmax over the wrong axis, mask applied after the
-softmax, ...) on the same inputs; a mistake whose results agree with the answer's on every
-input (raising where the answer raised) is named in the feedback with a hint.
+A *function* exercise (the reader writes a function; when it is one of the package's
+functions, with the same name and signature) runs the answer on fresh random inputs drawn from
+the seed (several shapes and sizes, dtypes, with and without masks), and compares each result
+with the reference's: return type and tuple arity, then shape, then NaN/inf, then values, then
+dtype, so the message says which one was wrong. It judges the mathematics: any idiom passes,
+and a float32 input that gives a float64 result with the right values passes with a *note*
+(other dtype changes fail). Modifying an input fails. When the answer is wrong, the check names
+the mistake it looks like, from two sources: *stored variants* (deliberately wrong versions of
+the reference; one that equals the answer on every input, raising where it raised, is the most
+specific diagnosis) and *properties* of the answer's results (weights whose columns sum to 1,
+an output that changes when a masked key's value changes, the reference at another scale, ...),
+in the order of the exercise's table of mistakes; the first one found is named, with a hint.
 
 A *value* exercise (a number or a shape) compares the answer with the expected value and
 recognises known wrong values (the variance instead of the standard deviation, ...).
@@ -33,6 +37,41 @@ Stubs: an answer that is ``...`` or ``None``, that raises ``NotImplementedError`
 function that returns ``None``, is "not attempted" (so a notebook with untouched stubs still
 runs top to bottom). A value exercise may also be answered with a function of no arguments
 that returns the value.
+
+The three steps, for a grader
+-----------------------------
+``check`` is three steps that a grader can run apart, the middle one in a sandboxed kernel
+and the other two in its own process::
+
+    exercise = EXERCISES[name]
+    cases = exercise.trials(np.random.default_rng(seed))      # 1. every input (trusted)
+    outcomes = [run_answer(exercise, answer, c) for c in cases]  # 2. the answer's calls
+    verdict = exercise.judge(cases, outcomes)                 # 3. compare, diagnose (trusted)
+    result = verdict.result(name, seed)                       # a CheckResult
+
+1. ``trials(rng) -> list[Case]`` gives every input the answer is called on, probes for the
+   property diagnoses included; they depend on the seed, sizes too. A :class:`Case` is a
+   ``description`` (unique within the list), ``args`` (positional arguments) and, for a
+   probe, ``probe_of`` (the description of the case it varies) and ``probe`` (what it
+   changes). ``args`` hold only *wire-safe* values (:func:`is_wire_safe`): NumPy arrays of a
+   numeric or bool dtype; Python ``int``, ``float``, ``bool``, ``str``, ``None``; tuples and
+   lists of these; ``mha.MHAParams`` and ``mha.efficient.GQAParams``. A number or shape
+   exercise has one case without arguments.
+2. :func:`run_answer` ``(exercise, answer, case) -> Outcome`` calls the answer on fresh copies
+   of the arguments, converted as the exercise needs (NumPy to torch tensors and modules for
+   chapter 6), and records an :class:`Outcome`: ``value`` (converted back to wire-safe data:
+   arrays, Python numbers, tuples/lists, parameter containers; anything else becomes a
+   :class:`Foreign` with its type name and a short repr), ``error`` ((type name, message)),
+   ``mutated`` (the argument changed in place), ``measurements`` (e.g. ``peak_bytes`` for
+   an exercise that limits memory) and ``not_callable``. It decides nothing.
+3. ``judge(cases, outcomes) -> Verdict`` runs the reference, the stored variants and the
+   properties in the trusted process and writes the feedback; it is pure (same inputs, same
+   verdict). ``outcomes`` must be one per case; a judge also accepts a subset of the trials
+   (probes without their base case are ignored).
+
+Every exercise also has ``references``: the dotted names of the callables that count as its
+reference (``"mha.softmax"``, ``"torch.softmax"``, ...), which an answer must not call; a
+grader enforces that, ``check`` does not.
 
 Time limit
 ----------
@@ -47,23 +86,40 @@ An answer that catches ``BaseException`` (a bare ``except:``) can defeat the ala
 Adding an exercise
 ------------------
 Each chapter has its module (``ch01_attention.py``, ..., ``ch11_efficient.py``) holding its
-exercises' test inputs, reference variants, mistake tables and its piece of the registry, a
-dict ``EXERCISES``; :data:`EXERCISES` here merges those pieces in chapter order (a name
-registered twice is an error). ``core.py`` holds what every check shares (the result, test
-inputs, running an answer, comparisons, the time limit) and ``kinds.py`` the exercise kinds.
+exercises' inputs, reference variants, mistake tables and its piece of the registry, a dict
+``EXERCISES``; :data:`EXERCISES` here merges those pieces in chapter order (a name registered
+twice is an error). ``core.py`` holds the results, cases, outcomes, :func:`run_answer`'s
+machinery and the time limit; ``compare.py`` the comparisons; ``kinds.py`` the exercise kinds;
+``properties.py`` the property diagnoses that several exercises share. A new chapter's module
+is added to ``_CHAPTERS`` below.
 
-For a function exercise, add to the chapter's module a case function that returns the test
-inputs (a list of :class:`Case`) and a mistake table, a tuple of :class:`Mistake` (each a
-wrongly written variant of the reference, with a title and a hint), then one registry entry
-``FunctionExercise(chapter, reference, cases, mistakes, output_names)``. For a number or a
-shape, the entry is ``NumberExercise`` or ``ShapeExercise`` with the expected value and a
-tuple of :class:`WrongValue`. A new chapter's module is added to ``_CHAPTERS`` below.
-``tests/test_checks.py`` then expects a solution in ``chapters/solutions/NN_topic.py`` and one
-wrong answer per mistake id.
+- **A function exercise**: a case function ``cases(rng) -> list[Case]`` (draw sizes and values
+  from ``rng``; add probes where a property needs them), a table of :class:`Mistake` (most
+  specific first; each with an ``implementation``, a wrongly written variant of the reference,
+  and/or a ``detect(evidence) -> str | None`` property that returns a sentence saying what was
+  seen, see :class:`mha.checks.kinds.Evidence`), then the entry
+  ``FunctionExercise(chapter, reference, cases, mistakes, output_names)``, with keywords as
+  needed: ``references`` (the names an answer must not call), ``tensors``/``prepare`` (torch
+  answers), ``measure``/``requirements`` (a property every answer must have, such as a memory
+  limit, checked even when the values are right).
+- **A number or a shape**: ``NumberExercise(chapter, expected, wrong_values)`` or
+  ``ShapeExercise(...)`` with a tuple of :class:`WrongValue`.
+- **In the notebook**, in the chapter's Exercises section: a markdown cell with
+  ``:::{exercise} Title ★★`` (one to three stars at the end of the title: the difficulty, which
+  lives only there) and a ``:label: ex-...``, then a ``:::{admonition} Hint`` block with
+  ``:class: dropdown``; a code cell with the stub; a code cell ``check("name", answer)``; a
+  markdown cell with the ``:::{solution} ex-...`` toggle (``:class: dropdown``) that
+  ``literalinclude``s ``chapters/solutions/NN_topic.py`` with ``:pyobject: name``.
+- **Around it**: the solution in ``chapters/solutions/NN_topic.py``; the exercise in the
+  README's table (chapter, name, difficulty: a test compares it with the notebooks); for a
+  function exercise at least three mistakes, and answers written as readers write them in
+  ``tests/corpus/`` (correct ones, and wrong ones labelled with the mistake they must be named
+  as); ``tests/test_checks.py`` then runs them all.
 """
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Sequence
 from types import ModuleType
@@ -90,17 +146,22 @@ from mha.checks.core import (
     PASSED,
     Case,
     CheckResult,
-    _Outcome,
+    Foreign,
+    Outcome,
+    Verdict,
     _TimeUp,
     _within_time_limit,
+    is_wire_safe,
 )
 from mha.checks.kinds import (
+    Evidence,
     Exercise,
     FunctionExercise,
     Mistake,
     NumberExercise,
     ShapeExercise,
     WrongValue,
+    _stub_verdict,
 )
 
 __all__ = [
@@ -111,12 +172,18 @@ __all__ = [
     "PASSED",
     "Case",
     "CheckResult",
+    "Evidence",
+    "Foreign",
     "FunctionExercise",
     "Mistake",
     "NumberExercise",
+    "Outcome",
     "ShapeExercise",
+    "Verdict",
     "WrongValue",
     "check",
+    "is_wire_safe",
+    "run_answer",
 ]
 
 # --- the registry -------------------------------------------------------------------------
@@ -153,7 +220,26 @@ def _merged(chapters: Sequence[ModuleType]) -> dict[str, Exercise]:
 EXERCISES: dict[str, Exercise] = _merged(_CHAPTERS)
 
 
-# --- the public entry point ---------------------------------------------------------------
+# --- the public entry points --------------------------------------------------------------
+
+
+def run_answer(exercise: Exercise, answer: Any, case: Case) -> Outcome:
+    """Step 2 of a check: call ``answer`` on fresh copies of ``case.args`` and record what it
+    did as plain data (see :class:`Outcome`). Decides nothing; never raises because of the
+    answer (only the check's own time limit passes through)."""
+    return exercise.run(answer, case)
+
+
+def _unknown_name(name: Any) -> CheckResult:
+    close = difflib.get_close_matches(str(name), list(EXERCISES), n=1)
+    suggestion = f"did you mean {close[0]!r}? " if close else ""
+    return CheckResult(
+        str(name),
+        FAILED,
+        f"unknown exercise {name!r}; {suggestion}known exercises: {', '.join(EXERCISES)}",
+        "unknown_exercise",
+        "the first argument of check is the exercise's name, as in its check cell",
+    )
 
 
 def check(
@@ -178,23 +264,29 @@ def check(
     CheckResult
         Shown as a coloured box in a notebook and as text in a terminal.
     """
-    if name not in EXERCISES:
-        raise ValueError(f"unknown exercise {name!r}; known exercises: {', '.join(EXERCISES)}")
     if not (isinstance(time_limit, int | float) and time_limit > 0):
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    if not isinstance(name, str) or name not in EXERCISES:
+        return _unknown_name(name)
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     exercise = EXERCISES[name]
     if answer is None or answer is Ellipsis:
         return CheckResult(name, NOT_ATTEMPTED, "not attempted yet", seed=seed)
     progress = {"case": "the first test input"}
+
+    def work() -> Verdict:
+        cases = exercise.trials(np.random.default_rng(seed))
+        outcomes = []
+        for case in cases:
+            progress["case"] = case.description
+            outcomes.append(run_answer(exercise, answer, case))
+            if len(outcomes) == 1 and (_stub_verdict(outcomes[0]) or outcomes[0].not_callable):
+                return exercise.judge(cases[:1], outcomes)  # nothing more to run
+        progress["case"] = "the comparison of your results with the reference's"
+        return exercise.judge(cases, outcomes)
+
     try:
-        feedback = _within_time_limit(
-            lambda: exercise.run(answer, np.random.default_rng(seed), progress), time_limit
-        )
-    except _Outcome as outcome:
-        return CheckResult(
-            name, outcome.status, outcome.feedback, outcome.diagnosis, outcome.hint, seed
-        )
+        verdict = _within_time_limit(work, time_limit)
     except _TimeUp:
         return CheckResult(
             name,
@@ -204,4 +296,4 @@ def check(
             "look for a loop that never ends, or work that grows much faster than the input",
             seed,
         )
-    return CheckResult(name, PASSED, feedback, seed=seed)
+    return verdict.result(name, seed)

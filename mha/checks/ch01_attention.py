@@ -1,4 +1,5 @@
-"""Chapter 1's exercises: softmax, scaled dot-product attention, the scores' standard deviation."""
+"""Chapter 1's exercises: softmax, scaled dot-product attention, the scores' standard deviation,
+a saturated softmax, and the temperature of a softmax."""
 
 from __future__ import annotations
 
@@ -11,19 +12,38 @@ import numpy as np
 import mha
 from mha.checks.core import F32, F64, Case, _normal, _random_mask, _swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.properties import (
+    changes_under,
+    inverted_mask,
+    leaks_through_mask,
+    normalised_over_another_axis,
+    not_probabilities,
+    raised_on_masks,
+    scaled_by,
+    zeroed_after_softmax,
+)
 
 # --- ch01: softmax ------------------------------------------------------------------------
 
 
 def _softmax_cases(rng: np.random.Generator) -> list[Case]:
+    a, b, c = (int(n) for n in rng.integers(3, 7, size=3))
     cases = [
         Case(f"x of shape {shape}, {np.dtype(dtype)}", (_normal(rng, shape, dtype, 2.0),))
-        for shape, dtype in [((4, 4), F64), ((6,), F64), ((3, 5), F32), ((2, 4, 6), F64)]
+        for shape, dtype in [((a, a), F64), ((b + 3,), F64), ((a, c), F32), ((2, b, c), F64)]
     ]
-    cases.append(Case("x of shape (4, 3, 5) with axis=0", (_normal(rng, (4, 3, 5), F64), 0)))
-    big = _normal(rng, (3, 5), F64, 20.0) + 1000.0
+    cases.append(Case(f"x of shape ({c}, {a}, {b}) with axis=0", (_normal(rng, (c, a, b), F64), 0)))
+    cases.append(Case(f"x of shape (2, {b}, {c}) with axis=1", (_normal(rng, (2, b, c), F64), 1)))
+    big = _normal(rng, (3, a), F64, 20.0) + 1000.0
     cases.append(Case("large x (around 1000, where exp overflows)", (big,)))
-    return cases
+    spread = _normal(rng, (3, b), F64) + np.array([[800.0], [0.0], [-800.0]])
+    cases.append(
+        Case(
+            "rows around 800, 0 and -800 (a shift by the whole array's maximum underflows)",
+            (spread,),
+        )
+    )
+    return cases  # fmt: skip
 
 
 def _unstable_softmax(x, axis=-1):
@@ -48,6 +68,25 @@ _stable_softmax = _softmax_over(lambda x, axis: axis)
 def _softmax_without_keepdims(x, axis=-1):
     e = np.exp(x - np.max(x, axis=axis))
     return e / np.sum(e, axis=axis)
+
+
+def _softmax_global_shift(x, axis=-1):
+    e = np.exp(x - np.max(x))
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def _sums_to_one_over_everything(evidence) -> str | None:
+    """A result whose entries add up to 1 over the whole array, on every multi-row input."""
+    telling = False
+    for _, got, _ in evidence.triples():
+        if not np.isclose(got.sum(), 1.0, atol=1e-6):
+            return None
+        telling = telling or got.size > got.shape[-1]
+    return (
+        "all the entries of your result add up to 1, not each slice along the axis"
+        if telling
+        else None
+    )
 
 
 _SOFTMAX_MISTAKES = (
@@ -75,6 +114,7 @@ _SOFTMAX_MISTAKES = (
         "a softmax over the whole array instead of along one axis",
         "np.sum(e) without axis adds up every entry; pass axis=axis, keepdims=True",
         _softmax_over(lambda x, axis: None),
+        _sums_to_one_over_everything,
     ),
     Mistake(
         "missing_keepdims",
@@ -83,10 +123,38 @@ _SOFTMAX_MISTAKES = (
         "broadcasts back along the right axis",
         _softmax_without_keepdims,
     ),
+    Mistake(
+        "global_max_shift",
+        "the whole array's maximum subtracted instead of each slice's, so slices far below it "
+        "underflow to 0/0",
+        "subtract the maximum along the axis: np.max(x, axis=axis, keepdims=True)",
+        _softmax_global_shift,
+    ),
 )
 
 
 # --- ch01: scaled dot-product attention ---------------------------------------------------
+
+
+def _padding_style_mask(rng: np.random.Generator, batch: int, n_k: int) -> np.ndarray:
+    """(batch, 1, n_k): key j of sequence b is real when j < length_b; every sequence has at
+    least one real key and one pad."""
+    lengths = rng.integers(1, n_k, size=batch)
+    return (np.arange(n_k) < lengths[:, None])[:, None, :]
+
+
+def _with_masked_values_changed(rng, case: Case, text: str) -> Case:
+    """A probe: the same case with new values for the keys its mask hides from every query."""
+    q, k, v, mask = case.args
+    hidden = ~np.broadcast_to(mask, (*q.shape[:-1], k.shape[-2])).any(axis=-2)  # (..., n_k)
+    v = v + np.where(hidden[..., None], _normal(rng, v.shape, v.dtype, 10.0), 0).astype(v.dtype)
+    return Case(text, (q, k, v, mask), probe_of=case.description, probe="masked_values")
+
+
+def _sdpa_sizes(rng: np.random.Generator) -> tuple[int, int, int, int]:
+    """n_q, n_k, d_k, d_v all different, so that every wrong scale gives another number."""
+    n_q, n_k, d_k, d_v = (int(n) for n in rng.choice(np.arange(2, 10), size=4, replace=False))
+    return n_q, n_k, d_k, d_v
 
 
 def _sdpa_cases(rng: np.random.Generator) -> list[Case]:
@@ -97,38 +165,43 @@ def _sdpa_cases(rng: np.random.Generator) -> list[Case]:
             _normal(rng, (*batch, n_k, d_v), dtype),
         )
 
+    n_q, n_k, d_k, d_v = _sdpa_sizes(rng)
+    m = int(rng.integers(2, 6))
     # Entries of q and k at least 20 with d_k = 4: every score exceeds 20 * 20 * 4 / 2 = 800.
     large = (
         20.0 + np.abs(_normal(rng, (3, 4), F64, 10.0)),
-        20.0 + np.abs(_normal(rng, (4, 4), F64, 10.0)),
-        _normal(rng, (4, 2), F64),
+        20.0 + np.abs(_normal(rng, (n_k, 4), F64, 10.0)),
+        _normal(rng, (n_k, d_v), F64),
+    )
+    padded = Case(
+        f"batch (3,), n_q={n_q}, n_k={n_k}, float32, with a (3, 1, {n_k}) padding mask",
+        (*qkv((3,), n_q, n_k, d_k, d_v, F32), _padding_style_mask(rng, 3, n_k)),
     )
     return [
-        Case("q (3, 4), k (5, 4), v (5, 6), float64", qkv((), 3, 5, 4, 6, F64)),
-        Case("batch (2,), n_q = n_k = 4, d_k = 8, float32", qkv((2,), 4, 4, 8, 8, F32)),
-        Case("batch (2, 3), n_q=2, n_k=5, d_k=16, d_v=3", qkv((2, 3), 2, 5, 16, 3, F64)),
+        Case(f"q ({n_q}, {d_k}), k ({n_k}, {d_k}), v ({n_k}, {d_v}), float64", qkv((), n_q, n_k, d_k, d_v, F64)),
+        Case(f"batch (2,), n_q = n_k = {m}, d_k = {d_k}, float32", qkv((2,), m, m, d_k, d_k, F32)),
+        Case(f"batch (2, 3), n_q={n_q}, n_k={n_k}, d_k={2 * d_k}, d_v={d_v}", qkv((2, 3), n_q, n_k, 2 * d_k, d_v, F64)),
         Case(
-            "batch (2,), n_q=4, n_k=6, with a (4, 6) boolean mask",
-            (*qkv((2,), 4, 6, 4, 4, F64), _random_mask(rng, (4, 6))),
+            f"batch (2,), n_q={n_q}, n_k={n_k}, with a ({n_q}, {n_k}) boolean mask",
+            (*qkv((2,), n_q, n_k, d_k, d_v, F64), _random_mask(rng, (n_q, n_k))),
         ),
-        Case(
-            "batch (3,), n_q=3, n_k=5, float32, with a (3, 1, 5) padding-style mask",
-            (*qkv((3,), 3, 5, 8, 2, F32), _random_mask(rng, (3, 1, 5))),
-        ),
+        padded,
+        _with_masked_values_changed(rng, padded, "the same padding-mask input with other values behind the mask"),
         Case("large q and k (every score above 800, where exp overflows)", large),
-    ]
+    ]  # fmt: skip
 
 
 def _sdpa_variant(
     *,
-    divisor: Callable[[int, int], float] = lambda d_k, d_v: math.sqrt(d_k),
+    divisor: Callable[[int, int, int], float] = lambda d_k, d_v, n_k: math.sqrt(d_k),
     normalise: Callable[[np.ndarray], np.ndarray] = lambda s: _stable_softmax(s, axis=-1),
     mask_mode: str = "before",
+    returns_scores: bool = False,
 ) -> Callable:
     """Attention with one thing changed; the defaults give the right answer."""
 
     def attention(q, k, v, mask=None):
-        scores = q @ _swap_last(k) / divisor(q.shape[-1], v.shape[-1])  # (..., n_q, n_k)
+        scores = q @ _swap_last(k) / divisor(q.shape[-1], v.shape[-1], k.shape[-2])
         if mask is not None and mask_mode == "before":
             scores = np.where(mask, scores, -np.inf)
         elif mask is not None and mask_mode == "inverted":
@@ -138,6 +211,8 @@ def _sdpa_variant(
         weights = normalise(scores)
         if mask is not None and mask_mode == "after":
             weights = weights * mask
+        if returns_scores:
+            return weights @ v, scores
         return weights @ v, weights
 
     return attention
@@ -147,31 +222,67 @@ def _softmax_last_two(s: np.ndarray) -> np.ndarray:
     return _softmax_over(lambda x, axis: (-2, -1))(s)
 
 
+def _sdpa_scale(divisor: Callable[[int, int, int], float]):
+    """The scale property: the answer's weights are softmax(q k^T / divisor(d_k, d_v, n_k))."""
+    return scaled_by(
+        lambda a: divisor(a[0].shape[-1], a[2].shape[-1], a[1].shape[-2]),
+        lambda a: math.sqrt(a[0].shape[-1]),
+        lambda a: a[0] @ _swap_last(a[1]),
+        mask_at=3,
+    )
+
+
+def _k_not_transposed(q, k, v, mask=None):
+    scores = q @ k / math.sqrt(q.shape[-1])  # raises unless n_k == d_k
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    weights = _stable_softmax(scores)
+    return weights @ v, weights
+
+
 _SDPA_MISTAKES = (
     Mistake(
         "no_scaling",
         "softmax(Q K^T) V without dividing the scores by sqrt(d_k)",
         "divide the scores by math.sqrt(d_k), where d_k = q.shape[-1]",
-        _sdpa_variant(divisor=lambda d_k, d_v: 1.0),
+        _sdpa_variant(divisor=lambda d_k, d_v, n_k: 1.0),
+        _sdpa_scale(lambda d_k, d_v, n_k: 1.0),
     ),
     Mistake(
         "scale_by_d_k",
         "scores divided by d_k instead of sqrt(d_k)",
         "the dot product of d_k unit-variance terms has standard deviation sqrt(d_k): "
         "divide by math.sqrt(d_k)",
-        _sdpa_variant(divisor=lambda d_k, d_v: d_k),
+        _sdpa_variant(divisor=lambda d_k, d_v, n_k: d_k),
+        _sdpa_scale(lambda d_k, d_v, n_k: d_k),
     ),
     Mistake(
         "scale_by_d_v",
         "scores divided by sqrt(d_v) (v's size) instead of sqrt(d_k)",
         "d_k is the size of queries and keys: q.shape[-1], not v.shape[-1]",
-        _sdpa_variant(divisor=lambda d_k, d_v: math.sqrt(d_v)),
+        _sdpa_variant(divisor=lambda d_k, d_v, n_k: math.sqrt(d_v)),
+        _sdpa_scale(lambda d_k, d_v, n_k: math.sqrt(d_v)),
+    ),
+    Mistake(
+        "scale_by_n_k",
+        "scores divided by sqrt(n_k), the number of keys, instead of sqrt(d_k)",
+        "d_k is the last axis of q and k (the size of one query), not the number of keys",
+        _sdpa_variant(divisor=lambda d_k, d_v, n_k: math.sqrt(n_k)),
+        _sdpa_scale(lambda d_k, d_v, n_k: math.sqrt(n_k)),
+    ),
+    Mistake(
+        "k_not_transposed",
+        "q @ k instead of q @ k^T, which fails (or, when n_k = d_k, computes something else)",
+        "the scores compare queries with keys: q @ np.swapaxes(k, -1, -2)",
+        _k_not_transposed,
     ),
     Mistake(
         "softmax_wrong_axis",
         "the softmax taken over the queries axis (-2) instead of the keys axis (-1)",
-        "each query's weights over the keys must sum to 1: softmax(scores, axis=-1)",
+        "each query's weights over the keys must sum to 1: softmax(scores, axis=-1); with "
+        "batch axes in front, axis 0 is not the queries",
         _sdpa_variant(normalise=lambda s: _stable_softmax(s, axis=-2)),
+        normalised_over_another_axis(mask_at=3),
     ),
     Mistake(
         "softmax_whole_matrix",
@@ -186,10 +297,18 @@ _SDPA_MISTAKES = (
         _sdpa_variant(normalise=_unstable_softmax),
     ),
     Mistake(
+        "scores_returned",
+        "the scores returned in place of the weights",
+        "return the softmax of the scores (the weights, rows summing to 1), not the scores",
+        _sdpa_variant(returns_scores=True),
+        not_probabilities(mask_at=3),
+    ),
+    Mistake(
         "mask_after_softmax",
         "the mask applied after the softmax (rows no longer sum to 1)",
         "mask the scores before the softmax: np.where(mask, scores, -np.inf)",
         _sdpa_variant(mask_mode="after"),
+        zeroed_after_softmax(mask_at=3),
     ),
     Mistake(
         "mask_ignored",
@@ -202,6 +321,7 @@ _SDPA_MISTAKES = (
         "the mask with inverted polarity (True taken as 'hide')",
         "in this book True means 'may attend': np.where(mask, scores, -np.inf)",
         _sdpa_variant(mask_mode="inverted"),
+        inverted_mask(mask_at=3),
     ),
     Mistake(
         "mask_multiplied",
@@ -210,15 +330,114 @@ _SDPA_MISTAKES = (
         "hidden scores must be -inf so that exp gives 0: np.where(mask, scores, -np.inf)",
         _sdpa_variant(mask_mode="multiplied"),
     ),
+    Mistake(
+        "mask_not_broadcast",
+        "boolean indexing with the mask (scores[~mask] = ...), which needs the scores' exact shape",
+        "a mask only broadcasts in arithmetic and np.where: np.where(mask, scores, -np.inf)",
+        detect=raised_on_masks(3, "IndexError", "boolean index"),
+    ),
+    Mistake(
+        "mask_leak",
+        "a mask that does not stop hidden keys: their values still reach the output",
+        "a hidden key must get weight exactly 0: give its score -inf before the softmax, "
+        "np.where(mask, scores, -np.inf); a boolean mask is not an additive one",
+        detect=leaks_through_mask("out"),
+    ),
+)
+
+
+# --- ch01: the temperature of a softmax ---------------------------------------------------
+
+
+def _temperature_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for shape in [
+        (1, int(rng.integers(3, 7))),
+        (int(rng.integers(2, 5)), 5),
+        (2, 3, int(rng.integers(4, 8))),
+    ]:
+        temperature = float(np.round(rng.uniform(0.3, 3.0), 2))
+        scores = _normal(rng, shape, F64, 1.5)
+        weights = mha.softmax(scores / temperature)
+        cases.append(Case(f"scores {shape} at temperature {temperature}", (scores, weights)))
+    base = cases[1]
+    shifted = base.args[0] + float(rng.uniform(2, 5))  # same weights: a softmax ignores shifts
+    cases.append(Case("the second input with every score shifted by the same amount", (shifted, base.args[1]),
+                      probe_of=base.description, probe="shifted_scores"))  # fmt: skip
+    return cases
+
+
+def _reference_temperature_of(scores, weights):
+    """T such that weights = softmax(scores / T): a least-squares fit over all entries."""
+    s = scores - scores.mean(axis=-1, keepdims=True)
+    log_w = np.log(weights)
+    log_w = log_w - log_w.mean(axis=-1, keepdims=True)  # the softmax's normaliser cancels
+    return float(np.sum(s * s) / np.sum(s * log_w))
+
+
+def _off_by_a_log_base(evidence) -> str | None:
+    """T times ln(10) or ln(2) on every input: log10 or log2 in place of ln."""
+    for base in (10, 2):
+        if all(
+            got is not None and np.isclose(got, want * math.log(base), rtol=1e-6)
+            for _, got, want in evidence.triples()
+        ):
+            return f"your T is the right one times ln({base}) on every input"
+    return None
+
+
+_TEMPERATURE_MISTAKES = (
+    Mistake(
+        "inverse",
+        "1/T, the factor that multiplies the scores, instead of T, which divides them",
+        "softmax(scores / T): log-weights change by (score difference) / T; solve for T",
+        lambda s, w: 1.0 / _reference_temperature_of(s, w),
+    ),
+    Mistake(
+        "log_base",
+        "a logarithm other than the natural one (log10 or log2: T off by a constant factor)",
+        "the softmax uses exp, so undo it with np.log, the natural logarithm",
+        lambda s, w: _reference_temperature_of(s, w) * math.log(10),
+        detect=_off_by_a_log_base,
+    ),
+    Mistake(
+        "sign",
+        "a difference taken one way for the scores and the other way for the log-weights",
+        "T = (s_i - s_j) / (log w_i - log w_j): same order in both differences (T > 0)",
+        lambda s, w: -_reference_temperature_of(s, w),
+    ),
+    Mistake(
+        "ignores_normaliser",
+        "T from one entry, score / log(weight), which forgets the softmax's denominator",
+        "log w_j = s_j / T - log(sum_l exp(s_l / T)): compare two entries of a row so that "
+        "the second term cancels",
+        lambda s, w: float(s.reshape(-1)[0] / np.log(w.reshape(-1)[0])),
+        changes_under(
+            "shifted_scores",
+            "your T changed when every score was shifted by the same amount, which leaves the "
+            "weights as they are",
+        ),
+    ),
 )
 
 
 # --- the registry -------------------------------------------------------------------------
 
+SOFTMAX_REFERENCES = (
+    "mha.softmax", "mha.numpy_mha.softmax", "mha.numpy_mha._softmax", "torch.softmax",
+    "torch.nn.functional.softmax", "torch.Tensor.softmax", "scipy.special.softmax",
+)  # fmt: skip
+SDPA_REFERENCES = (
+    "mha.scaled_dot_product_attention", "mha.numpy_mha.scaled_dot_product_attention",
+    "mha.numpy_mha._attention", "mha.lean_attention.attention",
+    "torch.nn.functional.scaled_dot_product_attention",
+)  # fmt: skip
+
 EXERCISES: dict[str, Exercise] = {
-    "softmax": FunctionExercise(1, mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES),
+    "softmax": FunctionExercise(1, mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES, references=SOFTMAX_REFERENCES),
     "scaled_dot_product_attention": FunctionExercise(
-        1, mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights")
+        1, mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights"),
+        references=SDPA_REFERENCES,
     ),
     "score_std": NumberExercise(
         1,
@@ -229,5 +448,20 @@ EXERCISES: dict[str, Exercise] = {
             WrongValue(0, "mean", "0 is the mean; the question asks for the standard deviation"),
         ),
         rel_tol=0.03,
+    ),
+    "saturated_weight": NumberExercise(
+        1,
+        1 / (1 + math.exp(16)),
+        (
+            WrongValue(1 / (1 + math.exp(-16)), "larger_weight", "that is the weight of the key with the higher score; the question asks for the other one"),
+            WrongValue(1 / (1 + math.e), "scaled", "that is with the scaling (scores 1 apart); without it the scores are 16 apart"),
+            WrongValue(0.5, "equal", "the weights are equal only when the scores are; here they differ by 16"),
+            WrongValue(0.0, "zero", "exp never gives exactly 0: the weight is tiny but positive (about 1e-7)"),
+        ),
+        rel_tol=0.02,
+    ),
+    "temperature_of": FunctionExercise(
+        1, _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
+        references=("mha.checks.ch01_attention._reference_temperature_of",),
     ),
 }  # fmt: skip

@@ -1,10 +1,11 @@
-"""Chapter 2's exercises: one head's block of a projection matrix, the projections' parameter count."""
+"""Chapter 2's exercises: one head's block of a projection, fusing the heads' matrices, PyTorch's
+stacked ``in_proj_weight`` in the paper's layout, the projections' parameter count."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from mha.checks.core import F64, Case, _normal
+from mha.checks.core import F32, F64, Case, _normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
 
 # --- ch02: head weights -------------------------------------------------------------------
@@ -12,10 +13,23 @@ from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise
 
 def _head_weight_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
-    for (rows, cols), h, i in [((8, 8), 2, 1), ((6, 12), 3, 2), ((10, 4), 4, 3), ((5, 15), 5, 0)]:
-        w = _normal(rng, (rows, cols), F64)
-        cases.append(Case(f"w of shape {(rows, cols)}, num_heads={h}, i={i}", (w, i, h)))
-    return cases
+    for h, rows, d in [(2, 8, 4), (3, 6, 4), (4, 10, 1), (5, 5, 3), (3, 9, 3)]:
+        rows, d = rows + int(rng.integers(0, 3)), d + int(rng.integers(0, 2))
+        i = int(rng.integers(h))
+        w = _normal(rng, (rows, h * d), F64)
+        cases.append(Case(f"w of shape {(rows, h * d)}, num_heads={h}, i={i}", (w, i, h)))
+    cases.append(
+        Case(
+            "w of shape (6, 6), num_heads=3, i=0 (the first head)",
+            (_normal(rng, (6, 6), F64), 0, 3),
+        )
+    )
+    cases.append(
+        Case(
+            "w of shape (4, 8), num_heads=2, i=1 (the last head)", (_normal(rng, (4, 8), F32), 1, 2)
+        )
+    )
+    return cases  # fmt: skip
 
 
 def _reference_head_weight(w, i, num_heads):
@@ -51,10 +65,124 @@ _HEAD_WEIGHT_MISTAKES = (
 )
 
 
+# --- ch02: fuse the heads' matrices -------------------------------------------------------
+
+
+def _fuse_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for h, d_in, d, dtype in [
+        (2, 4, 3, F64),
+        (3, 5, 2, F64),
+        (4, 3, 3, F32),
+        (1, 4, 2, F64),
+        (3, 4, 4, F64),
+    ]:
+        d_in, d = d_in + int(rng.integers(0, 3)), d + int(rng.integers(0, 2))
+        w_heads = [_normal(rng, (d_in, d), dtype) for _ in range(h)]
+        cases.append(Case(f"{h} matrices of shape {(d_in, d)}, {np.dtype(dtype)}", (w_heads,)))
+    return cases  # fmt: skip
+
+
+def _reference_fuse_heads(w_heads):
+    return np.concatenate(w_heads, axis=1)  # (d_in, h*d): head i owns columns i*d:(i+1)*d
+
+
+_FUSE_MISTAKES = (
+    Mistake(
+        "stacked_rows",
+        "the matrices stacked vertically (one below the other) instead of side by side",
+        "x @ W_i gives head i's outputs, so the heads sit side by side: np.concatenate(w_heads, axis=1)",
+        lambda w_heads: np.concatenate(w_heads, axis=0),
+    ),
+    Mistake(
+        "interleaved",
+        "columns interleaved (column j of every head in turn) instead of one block per head",
+        "head i must own the contiguous columns i*d:(i+1)*d: concatenate, do not stack on a last axis",
+        lambda w_heads: np.stack(w_heads, axis=-1).reshape(w_heads[0].shape[0], -1),
+    ),
+    Mistake(
+        "reversed",
+        "the heads in reverse order",
+        "head 0 comes first: columns 0:d",
+        lambda w_heads: np.concatenate(w_heads[::-1], axis=1),
+    ),
+    Mistake(
+        "transposed",
+        "the fused matrix transposed, (h*d, d_in), as nn.Linear stores it",
+        "the paper's layout multiplies from the right, x @ W: W is (d_in, h*d)",
+        lambda w_heads: np.concatenate(w_heads, axis=1).T,
+    ),
+)
+
+
+# --- ch02: PyTorch's in_proj_weight in the paper's layout --------------------------------
+
+
+def _in_proj_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for d_model, dtype in [
+        (4, F64),
+        (int(rng.integers(3, 7)), F64),
+        (6, F32),
+        (int(rng.integers(2, 5)), F64),
+    ]:
+        weight = _normal(rng, (3 * d_model, d_model), dtype)
+        cases.append(
+            Case(f"in_proj_weight of shape {(3 * d_model, d_model)}, {np.dtype(dtype)}", (weight,))
+        )
+    return cases  # fmt: skip
+
+
+def _reference_split_in_proj(in_proj_weight):
+    d_model = in_proj_weight.shape[1]
+    blocks = [in_proj_weight[i * d_model : (i + 1) * d_model] for i in range(3)]  # (out, in) each
+    return tuple(block.T for block in blocks)  # paper layout (in, out): x @ w
+
+
+_IN_PROJ_MISTAKES = (
+    Mistake(
+        "no_transpose",
+        "the blocks kept in PyTorch's (out, in) layout, without the transpose",
+        "nn.Linear computes x @ W.T: the paper's matrix is the transpose of each block",
+        lambda w: tuple(w[i * w.shape[1] : (i + 1) * w.shape[1]] for i in range(3)),
+    ),
+    Mistake(
+        "split_columns",
+        "the weight cut into three blocks of columns, as if W_q, W_k, W_v sat side by side",
+        "in_proj_weight stacks W_q, W_k, W_v vertically: take rows 0:d, d:2d, 2d:3d, then transpose each",
+        lambda w: tuple(np.split(w, 3, axis=1)),
+    ),
+    Mistake(
+        "order",
+        "the three blocks in another order (PyTorch stacks queries, keys, values)",
+        "in_proj_weight is [W_q; W_k; W_v] from top to bottom",
+        lambda w: tuple(w[i * w.shape[1] : (i + 1) * w.shape[1]].T for i in (1, 0, 2)),
+    ),
+    Mistake(
+        "reshape_not_split",
+        "a reshape of the whole matrix to (d_model, 3, d_model) without splitting its rows",
+        "reshape(3, d, d) splits the rows into the three blocks; transpose each block afterwards",
+        lambda w: tuple(w.reshape(w.shape[1], 3, w.shape[1])[:, i] for i in range(3)),
+    ),
+)
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "head_weight": FunctionExercise(2, _reference_head_weight, _head_weight_cases, _HEAD_WEIGHT_MISTAKES),
+    "head_weight": FunctionExercise(
+        2, _reference_head_weight, _head_weight_cases, _HEAD_WEIGHT_MISTAKES,
+        references=("mha.checks.ch02_projections._reference_head_weight",),
+    ),
+    "fuse_heads": FunctionExercise(
+        2, _reference_fuse_heads, _fuse_cases, _FUSE_MISTAKES,
+        references=("mha.checks.ch02_projections._reference_fuse_heads",),
+    ),
+    "split_in_proj": FunctionExercise(
+        2, _reference_split_in_proj, _in_proj_cases, _IN_PROJ_MISTAKES, ("w_q", "w_k", "w_v"),
+        references=("mha.checks.ch02_projections._reference_split_in_proj", "mha.from_torch_state_dict",
+                    "mha.params.from_torch_state_dict", "mha.torch_mha.MultiHeadAttention.from_torch"),
+    ),
     "projection_parameter_count": NumberExercise(
         2,
         3 * 512 * 512,

@@ -1,26 +1,32 @@
-"""Chapter 3's exercises: splitting and merging heads, the shape after the split."""
+"""Chapter 3's exercises: splitting and merging heads, finding the bugs in per-head attention,
+the shape after the split."""
 
 from __future__ import annotations
+
+import itertools
+import math
 
 import numpy as np
 
 import mha
 from mha.checks.core import F32, F64, Case, _normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
+from mha.checks.properties import keeps_flat_order
 
 # --- ch03: split and merge heads ----------------------------------------------------------
 
 
 def _split_cases(rng: np.random.Generator) -> list[Case]:
+    n, m, d = (int(x) for x in rng.integers(2, 7, size=3))
     return [
         Case(
             f"x of shape {shape}, {np.dtype(dtype)}, num_heads={h}", (_normal(rng, shape, dtype), h)
         )
         for shape, h, dtype in [
-            ((5, 6), 2, F64),
-            ((2, 5, 12), 3, F32),
-            ((2, 3, 5, 8), 4, F64),
-            ((3, 8), 1, F64),
+            ((n + 1, 2 * d), 2, F64),
+            ((2, m, 3 * d), 3, F32),
+            ((2, 3, n, 4 * d), 4, F64),
+            ((m, 8), 1, F64),
         ]
     ]
 
@@ -47,6 +53,7 @@ _SPLIT_MISTAKES = (
         "a reshape straight to (..., h, n, d) without a transpose, which mixes tokens",
         "reshape to (..., n, h, d) first, then swap the n and h axes",
         _split_no_transpose,
+        keeps_flat_order(),
     ),
     Mistake(
         "heads_axis_not_moved",
@@ -64,13 +71,14 @@ _SPLIT_MISTAKES = (
 
 
 def _merge_cases(rng: np.random.Generator) -> list[Case]:
+    h, n, d = (int(x) for x in rng.integers(2, 6, size=3))
     return [
         Case(f"x of shape {shape}, {np.dtype(dtype)}", (_normal(rng, shape, dtype),))
         for shape, dtype in [
-            ((2, 5, 3), F64),
-            ((2, 3, 4, 2), F32),
-            ((1, 4, 6), F64),
-            ((2, 2, 3, 5, 4), F64),
+            ((h, n + 1, d), F64),
+            ((2, h + 1, n, 2), F32),
+            ((1, n, d + 1), F64),
+            ((2, 2, h, n, d), F64),
         ]
     ]
 
@@ -91,6 +99,7 @@ _MERGE_MISTAKES = (
         "a reshape straight to (..., n, h*d) without a transpose, which mixes tokens",
         "swap the h and n axes first (np.swapaxes(x, -3, -2)), then reshape to (..., n, h*d)",
         _merge_no_transpose,
+        keeps_flat_order(),
     ),
     Mistake(
         "heads_interleaved",
@@ -110,14 +119,115 @@ _MERGE_MISTAKES = (
         "Concat keeps every head's d features side by side: (..., n, h*d)",
         lambda x: np.sum(x, axis=-3),
     ),
+    Mistake(
+        "heads_averaged",
+        "heads averaged instead of concatenated",
+        "Concat keeps every head's d features side by side: (..., n, h*d); nothing is averaged",
+        lambda x: np.mean(x, axis=-3),
+    ),
+)
+
+
+# --- ch03: find the bugs in per-head attention --------------------------------------------
+
+_ATTEND_BUGS = {
+    "q_not_transposed": "the queries split by a reshape without the transpose",
+    "scale_by_d_model": "the scores divided by sqrt(d_model) instead of sqrt(d_k)",
+    "softmax_wrong_axis": "the softmax over the queries axis (-2) instead of the keys axis (-1)",
+}
+
+
+def _attend_heads_variant(bugs: frozenset[str] = frozenset(), scale: str | None = None):
+    """Per-head self-attention with some of the given code's bugs left in; none is the answer.
+    ``scale`` overrides the divisor ("d_k" for a fix that forgot the square root)."""
+
+    def attend_heads(x, params):
+        h = params.num_heads
+        *batch, n, d_model = x.shape
+        if "q_not_transposed" in bugs:
+            q = np.reshape(x @ params.w_q, (*batch, h, n, -1))
+        else:
+            q = mha.split_heads(x @ params.w_q, h)  # (..., h, n, d_k)
+        k = mha.split_heads(x @ params.w_k, h)
+        v = mha.split_heads(x @ params.w_v, h)
+        d_k = q.shape[-1]
+        divisor = {"d_k": d_k, None: math.sqrt(d_k)}[scale]
+        if "scale_by_d_model" in bugs:
+            divisor = math.sqrt(d_model)
+        scores = q @ np.swapaxes(k, -1, -2) / divisor  # (..., h, n, n)
+        weights = mha.softmax(scores, axis=-2 if "softmax_wrong_axis" in bugs else -1)
+        return weights @ v, weights
+
+    return attend_heads
+
+
+def _bug_mistakes(bugs: dict[str, str], variant) -> tuple[Mistake, ...]:
+    """One mistake per set of bugs still in a find-the-bug answer, fewest first (not all)."""
+    subsets = [
+        frozenset(combo)
+        for size in range(1, len(bugs))
+        for combo in itertools.combinations(bugs, size)
+    ]
+    return tuple(
+        Mistake(
+            "+".join(sorted(subset, key=list(bugs).index)),
+            "a fix that is not complete: still there, "
+            + "; ".join(bugs[b] for b in bugs if b in subset),
+            f"{len(bugs) - len(subset)} of the {len(bugs)} bugs are fixed; look again at "
+            + " and ".join(bugs[b] for b in bugs if b in subset),
+            variant(subset),
+        )
+        for subset in subsets
+    )
+
+
+def _attend_heads_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for batch, n, h, d_k, dtype in [
+        ((), 4, 2, 3, F64),
+        ((2,), 5, 3, 2, F64),
+        ((2,), 3, 4, 2, F32),
+        ((2, 2), 4, 2, 4, F64),
+    ]:
+        n = n + int(rng.integers(0, 3))
+        params = mha.init_params(h * d_k, h, dtype=dtype, seed=int(rng.integers(2**31)))
+        params = params.map(lambda a: a * 2.0)  # sharper weights: the bugs show more
+        x = _normal(rng, (*batch, n, h * d_k), dtype)
+        cases.append(
+            Case(f"x of shape {x.shape}, {np.dtype(dtype)}, h={h}, d_k={d_k}", (x, params))
+        )
+    return cases  # fmt: skip
+
+
+_reference_attend_heads = _attend_heads_variant()
+
+_ATTEND_HEADS_MISTAKES = (
+    *_bug_mistakes(_ATTEND_BUGS, _attend_heads_variant),
+    Mistake(
+        "scale_by_d_k",
+        "the scale fixed to d_k instead of sqrt(d_k)",
+        "divide by math.sqrt(d_k), the standard deviation of a d_k-term dot product",
+        _attend_heads_variant(scale="d_k"),
+    ),
 )
 
 
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "split_heads": FunctionExercise(3, mha.split_heads, _split_cases, _SPLIT_MISTAKES),
-    "merge_heads": FunctionExercise(3, mha.merge_heads, _merge_cases, _MERGE_MISTAKES),
+    "split_heads": FunctionExercise(
+        3, mha.split_heads, _split_cases, _SPLIT_MISTAKES,
+        references=("mha.split_heads", "mha.numpy_mha.split_heads", "mha.numpy_mha._split_heads"),
+    ),
+    "merge_heads": FunctionExercise(
+        3, mha.merge_heads, _merge_cases, _MERGE_MISTAKES,
+        references=("mha.merge_heads", "mha.numpy_mha.merge_heads", "mha.numpy_mha._merge_heads"),
+    ),
+    "attend_heads": FunctionExercise(
+        3, _reference_attend_heads, _attend_heads_cases, _ATTEND_HEADS_MISTAKES, ("heads", "weights"),
+        references=("mha.checks.ch03_heads._reference_attend_heads",),
+        given=_attend_heads_variant(frozenset(_ATTEND_BUGS)),
+    ),
     "split_heads_shape": ShapeExercise(
         3,
         (2, 12, 10, 64),

@@ -1,7 +1,9 @@
-"""Chapter 4's exercises: multi-head attention with its output projection, its parameter count."""
+"""Chapter 4's exercises: multi-head attention with its output projection, each head's
+contribution to the output, finding the bugs in a layer, the parameter count."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from typing import Any
@@ -10,50 +12,90 @@ import numpy as np
 
 import mha
 from mha.checks.ch03_heads import (
+    _bug_mistakes,
     _merge_interleaved,
     _merge_no_transpose,
     _split_interleaved,
     _split_no_transpose,
 )
 from mha.checks.core import F32, F64, Case, _normal, _random_mask, _swap_last
-from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.kinds import (
+    Evidence,
+    Exercise,
+    FunctionExercise,
+    Mistake,
+    NumberExercise,
+    WrongValue,
+)
+from mha.checks.properties import (
+    leaks_through_mask,
+    normalised_over_another_axis,
+    raised_when,
+    scaled_by,
+    zeroed_after_softmax,
+)
 
 # --- ch04: multi-head attention -----------------------------------------------------------
 
+MHA_REFERENCES = (
+    "mha.multi_head_attention", "mha.numpy_mha.multi_head_attention",
+    "mha.multi_head_attention_loop", "mha.numpy_mha.multi_head_attention_loop",
+    "mha.efficient.grouped_query_attention", "mha.torch_mha.MultiHeadAttention",
+    "torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward",
+)  # fmt: skip
 
-def _random_params(rng, d_model: int, h: int, dtype: Any, bias: bool) -> mha.MHAParams:
-    scale = 1.0 / math.sqrt(d_model)
-    weights = [_normal(rng, (d_model, d_model), dtype, scale) for _ in range(4)]
-    biases = [_normal(rng, (d_model,), dtype, 0.5) if bias else None for _ in range(4)]
+
+def _random_params(rng, d_model: int, h: int, dtype: Any, bias: bool, d_k: int | None = None):
+    d_k = d_model // h if d_k is None else d_k
+    shapes = [(d_model, h * d_k)] * 3 + [(h * d_k, d_model)]
+    weights = [_normal(rng, shape, dtype, 1.5 / math.sqrt(d_model)) for shape in shapes]
+    sizes = [h * d_k] * 3 + [d_model]
+    biases = [_normal(rng, (size,), dtype, 0.5) if bias else None for size in sizes]
     return mha.MHAParams(*weights, h, *biases)
 
 
+def _with_padded_values_changed(rng, case: Case, text: str) -> Case:
+    """A probe: the same case with new values (rows of v) for the keys its mask hides from all."""
+    q, k, v, params, mask = case.args
+    hidden = ~np.broadcast_to(mask, (*q.shape[:-2], params.num_heads, q.shape[-2], k.shape[-2]))
+    hidden = hidden.all(axis=(-3, -2))  # (..., n_k): hidden from every head and query
+    v = v + np.where(hidden[..., None], _normal(rng, v.shape, v.dtype, 10.0), 0).astype(v.dtype)
+    return Case(text, (q, k, v, params, mask), probe_of=case.description, probe="masked_values")
+
+
 def _mha_cases(rng: np.random.Generator) -> list[Case]:
-    def case(text, batch, n_q, n_k, d_model, h, dtype, bias=False, mask=None):
+    def case(text, batch, n_q, n_k, d_model, h, dtype, bias=False, mask=None, d_k=None):
         q = _normal(rng, (*batch, n_q, d_model), dtype)
         kv = _normal(rng, (*batch, n_k, d_model), dtype)
         v = _normal(rng, (*batch, n_k, d_model), dtype)
-        params = _random_params(rng, d_model, h, dtype, bias)
+        params = _random_params(rng, d_model, h, dtype, bias, d_k)
         args = (q, kv, v, params) if mask is None else (q, kv, v, params, mask)
         return Case(text, args)
 
+    n, n_q, n_k = (int(x) for x in rng.choice(np.arange(2, 8), size=3, replace=False))
+    lengths = rng.integers(1, n_k, size=3)
+    padding = (np.arange(n_k) < lengths[:, None])[:, None, None, :]  # (3, 1, 1, n_k)
+    padded = case(
+        f"batch (3,), d_model=12, h=3, n_q={n_q}, n_k={n_k}, with biases and a (3, 1, 1, {n_k}) "
+        "padding mask",
+        (3,), n_q, n_k, 12, 3, F32, bias=True, mask=padding,
+    )  # fmt: skip
     return [
-        case("d_model=8, h=2, n_q = n_k = 4, float64", (), 4, 4, 8, 2, F64),
+        case(f"d_model=8, h=2, n_q = n_k = {n}, float64", (), n, n, 8, 2, F64),
         case(
-            "batch (2,), d_model=8, h=2, n = 5, with mha.causal_mask(5)",
-            (2,), 5, 5, 8, 2, F64, mask=mha.causal_mask(5),
+            f"batch (2,), d_model=8, h=2, n = {n}, with mha.causal_mask({n})",
+            (2,), n, n, 8, 2, F64, mask=mha.causal_mask(n),
         ),
-        case("batch (2,), d_model=12, h=3, n_q=3, n_k=5, float32", (2,), 3, 5, 12, 3, F32),
-        case("batch (2, 2), d_model=6, h=1, with biases", (2, 2), 3, 4, 6, 1, F64, bias=True),
-        case("batch (2,), d_model=8, h=4, with biases", (2,), 5, 3, 8, 4, F64, bias=True),
+        case(f"batch (2,), d_model=12, h=3, n_q={n_q}, n_k={n_k}, float32", (2,), n_q, n_k, 12, 3, F32),
+        case(f"batch (2, 2), d_model=6, h=1, n_q={n_q}, n_k={n_k}, with biases", (2, 2), n_q, n_k, 6, 1, F64, bias=True),
+        case(f"batch (2,), d_model=8, h=4, n_q={n_k}, n_k={n_q}, with biases", (2,), n_k, n_q, 8, 4, F64, bias=True),
         case(
-            "batch (2,), d_model=8, h=2, n_q=4, n_k=6, with a (4, 6) mask",
-            (2,), 4, 6, 8, 2, F64, mask=_random_mask(rng, (4, 6)),
+            f"batch (2,), d_model=8, h=2, n_q={n_q}, n_k={n_k}, with a ({n_q}, {n_k}) mask",
+            (2,), n_q, n_k, 8, 2, F64, mask=_random_mask(rng, (n_q, n_k)),
         ),
-        case(
-            "batch (3,), d_model=12, h=3, with a (3, 1, 1, 5) padding-style mask",
-            (3,), 2, 5, 12, 3, F32, mask=_random_mask(rng, (3, 1, 1, 5)),
-        ),
+        case(f"d_model=8, h=2, d_k = d_v = 3 (h*d_k != d_model), n = {n}", (), n, n, 8, 2, F64, d_k=3),
+        padded,
+        _with_padded_values_changed(rng, padded, "the same padding-mask input with other values behind the mask"),
     ]  # fmt: skip
 
 
@@ -64,28 +106,108 @@ def _mha_variant(
     divisor: Callable[[mha.MHAParams], float] = lambda p: math.sqrt(p.d_k),
     value_weight: str = "w_v",
     output_projection: bool = True,
-    biases: bool = True,
+    biases: tuple[str, ...] = ("b_q", "b_k", "b_v", "b_o"),
+    transposed: tuple[str, ...] = (),
     mask_mode: str = "before",
+    softmax_axis: int = -1,
 ) -> Callable:
-    """Multi-head attention with one thing changed; the defaults give the right answer."""
+    """Multi-head attention with some things changed; the defaults give the right answer.
+
+    ``transposed`` weights are used as ``x @ w.T``; only ``biases`` are added."""
 
     def attention(q, k, v, params, mask=None):
-        def project(x, w, b):
-            return x @ w + b if biases and b is not None else x @ w
+        def project(x, name, bias):
+            w = getattr(params, name)
+            y = x @ (w.T if name in transposed else w)
+            b = getattr(params, bias)
+            return y + b if bias in biases and b is not None else y
 
         h = params.num_heads
-        q_heads = split(project(q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)
-        k_heads = split(project(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
-        v_heads = split(project(v, getattr(params, value_weight), params.b_v), h)
+        q_heads = split(project(q, "w_q", "b_q"), h)  # (..., h, n_q, d_k)
+        k_heads = split(project(k, "w_k", "b_k"), h)  # (..., h, n_k, d_k)
+        v_heads = split(project(v, value_weight, "b_v"), h)  # (..., h, n_k, d_v)
         scores = q_heads @ _swap_last(k_heads) / divisor(params)  # (..., h, n_q, n_k)
         if mask is not None and mask_mode == "before":
             scores = np.where(mask, scores, -np.inf)
-        weights = mha.softmax(scores, axis=-1)
+        weights = mha.softmax(scores, axis=softmax_axis)
+        if mask is not None and mask_mode == "after":
+            weights = weights * mask
         concat = merge(weights @ v_heads)  # (..., n_q, h*d_v)
-        return (project(concat, params.w_o, params.b_o) if output_projection else concat), weights
+        if not output_projection:
+            return concat, weights
+        return project(concat, "w_o", "b_o"), weights
 
     return attention
 
+
+def _raw_scores(args: tuple) -> np.ndarray:
+    """q_i k_i^T of every head, unscaled: (..., h, n_q, n_k)."""
+    q, k, _, params = args[:4]
+
+    def heads(x, w, b):
+        return mha.split_heads(x @ w if b is None else x @ w + b, params.num_heads)
+
+    return heads(q, params.w_q, params.b_q) @ _swap_last(heads(k, params.w_k, params.b_k))
+
+
+def _mha_scale(divisor: Callable[[mha.MHAParams], float]):
+    return scaled_by(lambda a: divisor(a[3]), lambda a: math.sqrt(a[3].d_k), _raw_scores, mask_at=4)
+
+
+def _with_params(change: Callable[[mha.MHAParams], mha.MHAParams]) -> Callable:
+    """The reference on changed parameters (a mistake made on the weights, however written)."""
+
+    def attention(q, k, v, params, mask=None):
+        return mha.multi_head_attention(q, k, v, change(params), mask)
+
+    return attention
+
+
+def _transposed(name: str) -> Callable:
+    return _with_params(lambda p: dataclasses.replace(p, **{name: getattr(p, name).T}))
+
+
+def _without(bias: str) -> Callable:
+    return _with_params(lambda p: dataclasses.replace(p, **{bias: None}))
+
+
+_ONE_TRANSPOSED = {name: _transposed(name) for name in ("w_q", "w_k", "w_v", "w_o")}
+_ONE_BIAS_DROPPED = {name: _without(name) for name in ("b_q", "b_k", "b_v", "b_o")}
+
+
+def _equals_one_of(family: dict[str, Callable], seen: str) -> Callable[[Evidence], str | None]:
+    """The answer equals, wherever it returned, the reference with one thing changed."""
+
+    def detect(evidence: Evidence) -> str | None:
+        for name, variant in family.items():
+            if evidence.agrees_where_returned(variant):
+                return seen.format(name=name)
+        return None
+
+    return detect
+
+
+def _split_wrong_for(which: str) -> Callable:
+    """The layer with only ``which`` (queries, keys or values) split by a bare reshape."""
+
+    def attention(q, k, v, params, mask=None):
+        def project(x, w, b):
+            return x @ w if b is None else x @ w + b
+
+        h = params.num_heads
+        split = {name: _split_no_transpose if name == which else mha.split_heads for name in "qkv"}
+        q_heads = split["q"](project(q, params.w_q, params.b_q), h)
+        k_heads = split["k"](project(k, params.w_k, params.b_k), h)
+        v_heads = split["v"](project(v, params.w_v, params.b_v), h)
+        heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+        return project(mha.merge_heads(heads), params.w_o, params.b_o), weights
+
+    return attention
+
+
+_ONE_SPLIT_WRONG = {
+    f"the {name}": _split_wrong_for(name[0]) for name in ("queries", "keys", "values")
+}
 
 _MHA_MISTAKES = (
     Mistake(
@@ -107,6 +229,21 @@ _MHA_MISTAKES = (
         _mha_variant(split=_split_no_transpose, merge=_merge_no_transpose),
     ),
     Mistake(
+        "split_without_transpose",
+        "heads split by a reshape without a transpose (the merge is right), which mixes tokens",
+        "split: reshape to (..., n, h, d), then swap the n and h axes",
+        _mha_variant(split=_split_no_transpose),
+        _equals_one_of(
+            _ONE_SPLIT_WRONG, "your result is the layer with {name} split by a bare reshape"
+        ),
+    ),
+    Mistake(
+        "merge_without_transpose",
+        "heads merged by a reshape without a transpose (the split is right), which mixes tokens",
+        "merge: swap the h and n axes back first, then reshape to (..., n_q, h*d_v)",
+        _mha_variant(merge=_merge_no_transpose),
+    ),
+    Mistake(
         "heads_interleaved",
         "heads in the wrong order: feature j went to head j % h instead of head j // d",
         "head i owns the contiguous columns i*d_k:(i+1)*d_k of each projection",
@@ -117,24 +254,83 @@ _MHA_MISTAKES = (
         "scores not divided by sqrt(d_k)",
         "divide each head's scores by math.sqrt(d_k), with d_k = d_model / h",
         _mha_variant(divisor=lambda p: 1.0),
+        _mha_scale(lambda p: 1.0),
     ),
     Mistake(
         "scale_by_d_model",
         "scores divided by sqrt(d_model) instead of sqrt(d_k)",
         "each head works in d_k = d_model / h dimensions: divide by math.sqrt(d_k)",
         _mha_variant(divisor=lambda p: math.sqrt(p.d_model)),
+        _mha_scale(lambda p: math.sqrt(p.d_model)),
     ),
     Mistake(
         "scale_by_d_k",
         "scores divided by d_k instead of sqrt(d_k)",
         "divide by math.sqrt(d_k), the standard deviation of a d_k-term dot product",
         _mha_variant(divisor=lambda p: p.d_k),
+        _mha_scale(lambda p: p.d_k),
+    ),
+    Mistake(
+        "softmax_wrong_axis",
+        "the softmax over the queries axis (-2) instead of the keys axis (-1)",
+        "each query's weights over the keys must sum to 1: softmax over axis -1",
+        _mha_variant(softmax_axis=-2),
+        normalised_over_another_axis(mask_at=4),
     ),
     Mistake(
         "biases_ignored",
         "the biases b_q, b_k, b_v, b_o ignored",
         "when params.b_q (etc.) is not None, add it after the matching product",
-        _mha_variant(biases=False),
+        _mha_variant(biases=()),
+    ),
+    Mistake(
+        "output_bias_ignored",
+        "the output bias b_o ignored (the other three are added)",
+        "add params.b_o after the product with W^O when it is not None",
+        _mha_variant(biases=("b_q", "b_k", "b_v")),
+    ),
+    Mistake(
+        "w_o_transposed",
+        "W^O used transposed (concat @ w_o.T), as nn.Linear stores it",
+        "this book's weights are in the paper's layout: concat @ params.w_o",
+        _mha_variant(transposed=("w_o",)),
+    ),
+    Mistake(
+        "weights_transposed",
+        "every weight used transposed (x @ w.T), as nn.Linear stores it",
+        "this book's weights are in the paper's layout, x @ W: no .T",
+        _mha_variant(transposed=("w_q", "w_k", "w_v", "w_o")),
+    ),
+    Mistake(
+        "projection_transposed",
+        "one projection used transposed (x @ w.T), as nn.Linear stores it",
+        "this book's weights are in the paper's layout, x @ W: no .T",
+        detect=_equals_one_of(_ONE_TRANSPOSED, "your result is the layer with {name} transposed"),
+    ),
+    Mistake(
+        "bias_dropped",
+        "one of the biases left out",
+        "add each bias after its product when it is not None: b_q, b_k, b_v and b_o",
+        detect=_equals_one_of(_ONE_BIAS_DROPPED, "your result is the layer without {name}"),
+    ),
+    Mistake(
+        "bias_none_not_handled",
+        "a bias added even when it is None",
+        "params.b_q (etc.) may be None: add it only when it is not, "
+        "e.g. x @ w if b is None else x @ w + b",
+        detect=raised_when(
+            lambda args: args[3].b_q is None,
+            "TypeError",
+            "NoneType",
+            "your function raised TypeError on every layer without biases, and only there",
+        ),
+    ),
+    Mistake(
+        "mask_after_softmax",
+        "the mask applied after the softmax (rows no longer sum to 1)",
+        "mask the scores before the softmax: np.where(mask, scores, -np.inf)",
+        _mha_variant(mask_mode="after"),
+        zeroed_after_softmax(mask_at=4),
     ),
     Mistake(
         "mask_ignored",
@@ -142,14 +338,139 @@ _MHA_MISTAKES = (
         "pass the mask on to the attention of every head (it broadcasts over the heads axis)",
         _mha_variant(mask_mode="ignored"),
     ),
+    Mistake(
+        "mask_leak",
+        "a mask that does not stop hidden keys: their values still reach the output",
+        "a hidden key must get weight exactly 0: give its score -inf before the softmax",
+        detect=leaks_through_mask("out"),
+    ),
 )
+
+
+# --- ch04: each head's contribution -------------------------------------------------------
+
+
+def _contributions_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for batch, h, n, d_v, d_model, dtype in [
+        ((), 2, 3, 2, 4, F64),
+        ((2,), 3, 4, 2, 6, F64),
+        ((2,), 4, 2, 3, 5, F32),
+        ((2, 2), 2, 3, 4, 8, F64),
+    ]:
+        n = n + int(rng.integers(0, 3))
+        heads = _normal(rng, (*batch, h, n, d_v), dtype)
+        w_o = _normal(rng, (h * d_v, d_model), dtype)
+        cases.append(Case(f"heads of shape {heads.shape}, w_o of shape {w_o.shape}", (heads, w_o)))
+    return cases  # fmt: skip
+
+
+def _reference_head_contributions(heads, w_o):
+    h, d_v = heads.shape[-3], heads.shape[-1]
+    w_o_per_head = w_o.reshape(h, d_v, w_o.shape[-1])  # (h, d_v, d_model): head i's rows
+    return heads @ w_o_per_head  # (..., h, n_q, d_model)
+
+
+def _contributions_variant(rows: Callable[[np.ndarray, int, int], np.ndarray]):
+    def head_contributions(heads, w_o):
+        h = heads.shape[-3]
+        return np.stack([heads[..., i, :, :] @ rows(w_o, i, h) for i in range(h)], axis=-3)
+
+    return head_contributions
+
+
+_CONTRIBUTIONS_MISTAKES = (
+    Mistake(
+        "interleaved_rows",
+        "every h-th row of W^O (w_o[i::h]) instead of head i's block of d_v rows",
+        "head i's features sit at positions i*d_v:(i+1)*d_v of the concatenation: rows "
+        "i*d_v:(i+1)*d_v of W^O",
+        _contributions_variant(lambda w, i, h: w[i::h]),
+    ),
+    Mistake(
+        "heads_reversed",
+        "head i paired with the rows of head h-1-i",
+        "head 0 meets rows 0:d_v of W^O, head 1 the next d_v rows, ...",
+        _contributions_variant(
+            lambda w, i, h: w[(h - 1 - i) * (w.shape[0] // h) :][: w.shape[0] // h]
+        ),
+    ),
+    Mistake(
+        "w_o_transposed",
+        "row blocks of W^O's transpose",
+        "W^O is (h*d_v, d_model): head i's block is w_o[i*d_v:(i+1)*d_v], no transpose",
+        _contributions_variant(lambda w, i, h: w.T[i * (w.shape[0] // h) :][: w.shape[0] // h]),
+    ),
+    Mistake(
+        "summed",
+        "the contributions added up (the layer's output) instead of kept per head",
+        "keep one (n_q, d_model) block per head: shape (..., h, n_q, d_model); their sum is "
+        "Concat(heads) W^O",
+        lambda heads, w_o: _reference_head_contributions(heads, w_o).sum(axis=-3),
+    ),
+)
+
+
+# --- ch04: find the bugs in a layer -------------------------------------------------------
+
+_LAYER_BUGS = {
+    "mask_ignored": "the mask not passed on to the attention",
+    "merge_without_transpose": "the heads merged by a reshape without the transpose",
+    "w_o_transposed": "W^O used transposed (concat @ w_o.T)",
+}
+
+
+def _layer_variant(bugs: frozenset[str] = frozenset()):
+    return _mha_variant(
+        merge=_merge_no_transpose if "merge_without_transpose" in bugs else mha.merge_heads,
+        transposed=("w_o",) if "w_o_transposed" in bugs else (),
+        mask_mode="ignored" if "mask_ignored" in bugs else "before",
+    )
+
+
+def _layer_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for batch, n_q, n_k, d_model, h, dtype, masked in [
+        ((2,), 4, 4, 8, 2, F64, "causal"), ((2,), 3, 5, 12, 3, F64, "padding"),
+        ((), 4, 6, 8, 4, F32, "random"), ((2,), 3, 3, 6, 2, F64, None),
+    ]:  # fmt: skip
+        n_q, n_k = n_q + int(rng.integers(0, 2)), n_k + int(rng.integers(0, 2))
+        q = _normal(rng, (*batch, n_q, d_model), dtype)
+        kv = _normal(rng, (*batch, n_k, d_model), dtype)
+        params = _random_params(rng, d_model, h, dtype, bias=True)
+        mask = {
+            "causal": mha.causal_mask(n_q, n_k),
+            "padding": mha.padding_mask(rng.integers(1, n_k, size=batch[0]), n_k)
+            if batch
+            else None,
+            "random": _random_mask(rng, (n_q, n_k)),
+            None: None,
+        }[masked]
+        args = (q, kv, kv, params) if mask is None else (q, kv, kv, params, mask)
+        text = f"q {q.shape}, k = v {kv.shape}, h={h}" + (
+            f", with a {masked} mask" if masked else ""
+        )
+        cases.append(Case(text, args))
+    return cases
+
+
+_reference_attention_layer = _layer_variant()
 
 
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
     "multi_head_attention": FunctionExercise(
-        4, mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights")
+        4, mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights"), references=MHA_REFERENCES,
+    ),
+    "head_contributions": FunctionExercise(
+        4, _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
+        references=("mha.checks.ch04_output._reference_head_contributions", "mha.analysis.head_contributions"),
+    ),
+    "attention_layer": FunctionExercise(
+        4, _reference_attention_layer, _layer_cases, _bug_mistakes(_LAYER_BUGS, _layer_variant), ("out", "weights"),
+        references=("mha.checks.ch04_output._reference_attention_layer", *MHA_REFERENCES),
+        given=_layer_variant(frozenset(_LAYER_BUGS)),
     ),
     "mha_parameter_count": NumberExercise(
         4,

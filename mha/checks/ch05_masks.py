@@ -1,4 +1,5 @@
-"""Chapter 5's exercises: the causal and padding masks, the shape of cross-attention weights."""
+"""Chapter 5's exercises: the causal and padding masks, a decoder's masks, the shape of
+cross-attention weights."""
 
 from __future__ import annotations
 
@@ -9,13 +10,38 @@ import numpy as np
 import mha
 from mha.checks.core import Case
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
+from mha.checks.properties import (
+    additive_mask,
+    allows_future,
+    float_mask,
+    forbids_diagonal,
+    top_left,
+    upper_triangle,
+)
 
 # --- ch05: masks --------------------------------------------------------------------------
 
+_FLOAT_MASK = Mistake(
+    "float_mask",
+    "a mask of numbers (1 and 0) where a boolean one is asked",
+    "a boolean mask selects with np.where and inverts with ~; a float mask added to the scores "
+    "would add 1 to the allowed ones: build it from a comparison, or .astype(bool)",
+    detect=float_mask(),
+)
+_ADDITIVE_MASK = Mistake(
+    "additive_mask",
+    "an additive mask (0 and -inf) where a boolean one is asked",
+    "this book's masks are boolean, True = may attend; mha.to_additive turns one into the "
+    "additive form when a library needs it",
+    detect=additive_mask(),
+)
+
 
 def _causal_cases(rng: np.random.Generator) -> list[Case]:
-    sizes = [(4,), (5, 5), (3, 5), (1, 6), (5, 3)]
-    return [Case(f"causal_mask({', '.join(map(str, s))})", tuple(int(n) for n in s)) for s in sizes]
+    n = int(rng.integers(3, 40))  # sizes from a wide range: no table of answers can cover them
+    n_q, n_k = sorted(int(x) for x in rng.choice(np.arange(2, 40), size=2, replace=False))
+    sizes = [(n,), (n + 1, n + 1), (n_q, n_k), (1, n_k + 1), (n_k, n_q)]
+    return [Case(f"causal_mask({', '.join(map(str, s))})", s) for s in sizes]
 
 
 def _causal_variant(relation: Callable[[np.ndarray, np.ndarray], np.ndarray], *, align=True):
@@ -39,18 +65,21 @@ _CAUSAL_MISTAKES = (
         "a mask that hides the diagonal (a token may not attend itself)",
         "use <=, not <: each token may attend its own position",
         _causal_variant(lambda cols, rows: cols < rows),
+        forbids_diagonal(),
     ),
     Mistake(
         "upper_triangular",
         "the upper triangle (np.triu) instead of the lower one",
         "query i may attend keys 0..i: the lower triangle, np.tril",
         _causal_variant(lambda cols, rows: cols >= rows),
+        upper_triangle(),
     ),
     Mistake(
         "top_left_aligned",
         "a mask aligned top-left (np.tril(ones((n_q, n_k)))) when n_q != n_k",
         "the queries are the last n_q positions: query i sits at position i + n_k - n_q",
         _causal_variant(lambda cols, rows: cols <= rows, align=False),
+        top_left(),
     ),
     Mistake(
         "ignores_n_k",
@@ -58,16 +87,32 @@ _CAUSAL_MISTAKES = (
         "the mask has one column per key: shape (n_q, n_k), with n_k defaulting to n_q",
         lambda n_q, n_k=None: np.tril(np.ones((n_q, n_q), dtype=bool)),
     ),
+    Mistake(
+        "allows_future",
+        "a mask that allows some keys after a query's position",
+        "query i (at position i + n_k - n_q) may attend keys 0 .. i + n_k - n_q and no later one",
+        detect=allows_future(),
+    ),
+    _FLOAT_MASK,
+    _ADDITIVE_MASK,
 )
 
 
 def _padding_cases(rng: np.random.Generator) -> list[Case]:
-    return [
-        Case("padding_mask([3, 5, 1], 5)", ([3, 5, 1], 5)),
-        Case("padding_mask(np.array([0, 2]), 4)", (np.array([0, 2]), 4)),
-        Case("padding_mask([4], 4)", ([4], 4)),
-        Case("padding_mask(np.array([2, 6, 3], dtype=np.int32), 7)", (np.array([2, 6, 3], dtype=np.int32), 7)),
-    ]  # fmt: skip
+    cases = []
+    for form in ("list", "int64", "int32", "one"):
+        n_k = int(rng.integers(3, 30))
+        size = 1 if form == "one" else int(rng.integers(2, 6))
+        lengths = rng.integers(0, n_k + 1, size=size)
+        lengths[rng.integers(size)] = n_k  # one sequence without padding
+        if form in ("list", "one"):
+            lengths = [int(n) for n in lengths]
+            text = f"padding_mask({lengths}, {n_k})"
+        else:
+            lengths = lengths.astype(np.int32 if form == "int32" else np.int64)
+            text = f"padding_mask(np.array({lengths.tolist()}, dtype={lengths.dtype}), {n_k})"
+        cases.append(Case(text, (lengths, n_k)))
+    return cases
 
 
 def _padding_variant(relation: Callable, layout: str = "keys") -> Callable:
@@ -113,14 +158,141 @@ _PADDING_MISTAKES = (
         "would line B up with n_q",
         _padding_variant(lambda j, length: j < length, layout="flat"),
     ),
+    _FLOAT_MASK,
+    _ADDITIVE_MASK,
+)
+
+
+# --- ch05: a decoder's two masks ----------------------------------------------------------
+
+
+def _decoder_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for batch in (2, 3, 1, 4):
+        n_t, n_s = (int(n) for n in rng.choice(np.arange(2, 9), size=2, replace=False))
+        target = rng.integers(1, n_t + 1, size=batch)
+        source = rng.integers(1, n_s + 1, size=batch)
+        target[0], source[-1] = n_t, n_s  # one sequence without padding on each side
+        if batch > 1:
+            target[-1], source[0] = max(1, n_t - 2), max(1, n_s - 2)
+        target_lengths = [int(n) for n in target] if batch % 2 else target
+        cases.append(Case(
+            f"target lengths {target.tolist()} (n_target={n_t}), source lengths {source.tolist()} "
+            f"(n_source={n_s})",
+            (target_lengths, source, n_t, n_s),
+        ))  # fmt: skip
+    return cases
+
+
+def _decoder_variant(
+    *,
+    self_causal: bool = True,
+    self_padding: str = "keys",
+    cross_causal: bool = False,
+    cross_lengths: str = "source",
+    combine: Callable = np.logical_and,
+) -> Callable:
+    """A decoder's masks with one thing changed; the defaults give the right answer."""
+
+    def decoder_masks(target_lengths, source_lengths, n_target, n_source):
+        target = np.arange(n_target) < np.asarray(target_lengths)[:, None]  # (B, n_t)
+        lengths = source_lengths if cross_lengths == "source" else target_lengths
+        source = np.arange(n_source) < np.asarray(lengths)[:, None]  # (B, n_s)
+        batch = target.shape[0]
+        causal = mha.causal_mask(n_target) if self_causal else np.ones((n_target,) * 2, bool)
+        if self_padding == "keys":
+            self_mask = combine(causal, target[:, None, None, :])
+        elif self_padding == "queries":
+            self_mask = combine(causal, target[:, None, :, None])
+        else:
+            self_mask = np.broadcast_to(causal, (batch, 1, n_target, n_target))
+        cross = source[:, None, None, :]  # (B, 1, 1, n_s)
+        if cross_causal:
+            cross = cross & mha.causal_mask(n_target, n_source)
+        return (
+            np.array(np.broadcast_to(self_mask, (batch, 1, n_target, n_target))),
+            np.array(np.broadcast_to(cross, (batch, 1, n_target, n_source))),
+        )
+
+    return decoder_masks
+
+
+_reference_decoder_masks = _decoder_variant()
+
+
+def _causal_cross_mask(evidence) -> str | None:
+    """A cross-attention mask equal to the right one AND a causal mask (either alignment)."""
+    telling = False
+    for _, got, want in evidence.triples("cross_mask"):
+        n_t, n_s = want.shape[-2:]
+        rows, cols = np.arange(n_t)[:, None], np.arange(n_s)[None, :]
+        causal = [cols <= rows, cols <= rows + n_s - n_t]
+        if got.dtype != np.bool_ or not any(np.array_equal(got, want & c) for c in causal):
+            return None
+        telling = telling or not np.array_equal(got, want)
+    return (
+        "your cross-attention mask is the right one with a causal mask on top" if telling else None
+    )
+
+
+_DECODER_MISTAKES = (
+    Mistake(
+        "cross_causal",
+        "a causal mask on the cross-attention too",
+        "the decoder may read the whole source sentence: the cross-attention mask hides only "
+        "the source's pads",
+        _decoder_variant(cross_causal=True),
+        _causal_cross_mask,
+    ),
+    Mistake(
+        "cross_target_lengths",
+        "the cross-attention mask built from the target's lengths",
+        "cross-attention's keys are the source's tokens: hide key j when j >= source_lengths[b]",
+        _decoder_variant(cross_lengths="target"),
+    ),
+    Mistake(
+        "self_no_padding",
+        "the self-attention mask without the target's padding (causal only)",
+        "the target has pads too: combine the causal mask with the target's padding mask (AND)",
+        _decoder_variant(self_padding="none"),
+    ),
+    Mistake(
+        "self_not_causal",
+        "the self-attention mask without the causal part (padding only)",
+        "a decoder's self-attention must not read later positions: AND with mha.causal_mask(n_target)",
+        _decoder_variant(self_causal=False),
+    ),
+    Mistake(
+        "padding_on_queries",
+        "the target's padding applied to the queries axis instead of the keys",
+        "padding hides keys: the padding part varies along the last axis, (B, 1, 1, n_target)",
+        _decoder_variant(self_padding="queries"),
+    ),
+    Mistake(
+        "or_instead_of_and",
+        "the causal and padding masks combined with OR instead of AND",
+        "a key may be attended only if it is allowed by both masks: causal & padding",
+        _decoder_variant(combine=np.logical_or),
+    ),
 )
 
 
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "causal_mask": FunctionExercise(5, mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES),
-    "padding_mask": FunctionExercise(5, mha.padding_mask, _padding_cases, _PADDING_MISTAKES),
+    "causal_mask": FunctionExercise(
+        5, mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES,
+        references=("mha.causal_mask", "mha.masks.causal_mask", "mha.torch_mha._causal",
+                    "torch.nn.Transformer.generate_square_subsequent_mask"),
+    ),
+    "padding_mask": FunctionExercise(
+        5, mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
+        references=("mha.padding_mask", "mha.masks.padding_mask"),
+    ),
+    "decoder_masks": FunctionExercise(
+        5, _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
+        references=("mha.checks.ch05_masks._reference_decoder_masks",),
+    ),
     "cross_attention_weights_shape": ShapeExercise(
         5,
         (2, 4, 7, 11),

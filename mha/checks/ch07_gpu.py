@@ -1,8 +1,166 @@
-"""Chapter 7's exercise: the memory taken by the attention weights."""
+"""Chapter 7's exercises: the memory of the attention weights, the arithmetic of a layer, the
+longest sequence whose scores fit, and the key block that fits a memory budget."""
 
 from __future__ import annotations
 
-from mha.checks.kinds import Exercise, NumberExercise, WrongValue
+import math
+
+import numpy as np
+
+from mha.checks.core import Case
+from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+
+# --- ch07: floating-point operations of one layer -----------------------------------------
+
+
+def _flops_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for batch, n, d_model in [(1, 128, 64), (2, 1000, 512), (4, 8192, 1024), (8, 16, 256)]:
+        batch, n = batch + int(rng.integers(0, 3)), n + int(rng.integers(0, 100))
+        cases.append(Case(f"batch={batch}, n={n}, d_model={d_model}", (batch, n, d_model)))
+    return cases
+
+
+def _reference_attention_flops(batch, n, d_model):
+    projections = 4 * 2 * batch * n * d_model * d_model  # W^Q, W^K, W^V, W^O
+    attention = 2 * 2 * batch * n * n * d_model  # Q K^T and P V, over all heads together
+    return projections + attention
+
+
+_FLOPS_MISTAKES = (
+    Mistake(
+        "multiply_adds",
+        "multiply-adds counted as one operation (half the FLOPs)",
+        "a multiply-add is two floating-point operations: an (m, k) x (k, n) product costs 2 m k n",
+        lambda b, n, d: _reference_attention_flops(b, n, d) // 2,
+    ),
+    Mistake(
+        "no_projections",
+        "only the attention (Q K^T and P V), without the four projections",
+        "the four (d_model, d_model) projections cost 2 * n * d_model^2 each per sequence",
+        lambda b, n, d: 4 * b * n * n * d,
+    ),
+    Mistake(
+        "no_w_o",
+        "three projections instead of four (W^O forgotten)",
+        "W^O is a (d_model, d_model) product too: four projections in all",
+        lambda b, n, d: 6 * b * n * d * d + 4 * b * n * n * d,
+    ),
+    Mistake(
+        "no_weighted_sum",
+        "Q K^T counted but not P V",
+        "the weighted sum of the values, P V, costs as much as Q K^T: 2 n^2 d_model each",
+        lambda b, n, d: 8 * b * n * d * d + 2 * b * n * n * d,
+    ),
+)
+
+
+# --- ch07: the longest sequence whose weights fit ------------------------------------------
+
+
+def _longest_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for gib, batch, heads, itemsize in [
+        (16, 1, 8, 4),
+        (80, 2, 32, 2),
+        (40, 4, 16, 2),
+        (24, 1, 12, 4),
+    ]:
+        memory = int(gib * 2**30 * rng.uniform(0.6, 1.0))
+        cases.append(Case(f"{memory} bytes, batch={batch}, heads={heads}, {itemsize} bytes per number",
+                          (memory, batch, heads, itemsize)))  # fmt: skip
+    return cases
+
+
+def _reference_longest_sequence(memory_bytes, batch, heads, bytes_per_number):
+    """The largest n with batch * heads * n * n * bytes_per_number <= memory_bytes."""
+    return math.isqrt(memory_bytes // (batch * heads * bytes_per_number))
+
+
+_LONGEST_MISTAKES = (
+    Mistake(
+        "no_square_root",
+        "n from memory / (batch * heads * bytes), as if the weights grew like n, not n^2",
+        "each head holds an (n, n) matrix: solve batch * heads * n^2 * bytes <= memory, a square root",
+        lambda m, b, h, s: m // (b * h * s),
+    ),
+    Mistake(
+        "rounded_up",
+        "the square root rounded up, which no longer fits",
+        "round down: the largest n that fits, int(math.sqrt(...)) or math.isqrt",
+        lambda m, b, h, s: math.isqrt(m // (b * h * s)) + 1,
+    ),
+    Mistake(
+        "numbers_not_bytes",
+        "numbers counted instead of bytes",
+        "divide the memory by the bytes per number too",
+        lambda m, b, h, s: math.isqrt(m // (b * h)),
+    ),
+    Mistake(
+        "one_head",
+        "the heads forgotten: one (n, n) matrix per sequence",
+        "every head has its own (n, n) weights: divide by batch * heads",
+        lambda m, b, h, s: math.isqrt(m // (b * s)),
+    ),
+)
+
+
+# --- ch07: the block of keys that fits a budget -------------------------------------------
+
+
+def _block_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for batch, heads, n_q, n_k, budget, itemsize in [
+        (1, 8, 1024, 4096, 2**23, 4), (2, 4, 512, 300, 2**26, 4), (1, 16, 4096, 8192, 2**20, 2),
+        (4, 8, 2048, 2048, 2**10, 4), (1, 2, 100, 1000, 3 * 2**16, 8),
+    ]:  # fmt: skip
+        n_q, n_k = n_q + int(rng.integers(0, 50)), n_k + int(rng.integers(0, 50))
+        args = (batch, heads, n_q, n_k, budget, itemsize)
+        cases.append(Case(f"batch={batch}, heads={heads}, n_q={n_q}, n_k={n_k}, budget={budget} bytes, "
+                          f"{itemsize} bytes per number", args))  # fmt: skip
+    return cases
+
+
+def _reference_key_block_size(batch, heads, n_q, n_k, budget_bytes, bytes_per_number):
+    """Keys per block so that one (batch, heads, n_q, block) block of scores fits the budget;
+    at least 1, at most n_k."""
+    column = batch * heads * n_q * bytes_per_number  # bytes of one key's column of scores
+    return max(1, min(n_k, budget_bytes // column))
+
+
+_BLOCK_MISTAKES = (
+    Mistake(
+        "not_capped",
+        "a block larger than n_k when the whole score matrix fits",
+        "a block cannot hold more keys than there are: min(n_k, ...)",
+        lambda b, h, nq, nk, m, s: max(1, m // (b * h * nq * s)),
+    ),
+    Mistake(
+        "zero_block",
+        "a block of 0 keys when even one column does not fit",
+        "the loop needs at least one key per block: max(1, ...)",
+        lambda b, h, nq, nk, m, s: min(nk, m // (b * h * nq * s)),
+    ),
+    Mistake(
+        "rounded_up",
+        "the division rounded up, so the block exceeds the budget",
+        "round down (//): the largest block that fits",
+        lambda b, h, nq, nk, m, s: max(1, min(nk, -(-m // (b * h * nq * s)))),
+    ),
+    Mistake(
+        "numbers_not_bytes",
+        "numbers counted instead of bytes",
+        "each score takes bytes_per_number bytes: divide by it too",
+        lambda b, h, nq, nk, m, s: max(1, min(nk, m // (b * h * nq))),
+    ),
+    Mistake(
+        "one_head",
+        "the heads forgotten: one score column per sequence",
+        "every head has its own scores: a key's column holds batch * heads * n_q numbers",
+        lambda b, h, nq, nk, m, s: max(1, min(nk, m // (b * nq * s))),
+    ),
+)
+
 
 # --- the registry -------------------------------------------------------------------------
 
@@ -16,5 +174,17 @@ EXERCISES: dict[str, Exercise] = {
             WrongValue(16 * 8192 * 8192 * 2, "one_sequence", "each of the 4 sequences in the batch has its own weights"),
             WrongValue(4 * 16 * 8192 * 2, "linear_in_n", "each head holds n x n weights: every query has one per key"),
         ),
+    ),
+    "attention_flops": FunctionExercise(
+        7, _reference_attention_flops, _flops_cases, _FLOPS_MISTAKES,
+        references=("mha.checks.ch07_gpu._reference_attention_flops", "mha.bench.flops"),
+    ),
+    "longest_sequence": FunctionExercise(
+        7, _reference_longest_sequence, _longest_cases, _LONGEST_MISTAKES,
+        references=("mha.checks.ch07_gpu._reference_longest_sequence",),
+    ),
+    "key_block_size": FunctionExercise(
+        7, _reference_key_block_size, _block_cases, _BLOCK_MISTAKES,
+        references=("mha.checks.ch07_gpu._reference_key_block_size",),
     ),
 }  # fmt: skip

@@ -1,8 +1,7 @@
-"""Chapter 8's exercises: how similar the heads are, attention with one head removed."""
+"""Chapter 8's exercises: how similar the heads are, attention with one head removed, the
+gate-gradient importance of heads, the diversity penalty, Mixture-of-Head's top-k gates."""
 
 from __future__ import annotations
-
-import dataclasses
 
 import numpy as np
 
@@ -80,11 +79,8 @@ def _attention_without_head_cases(rng: np.random.Generator) -> list[Case]:
     def case(text, batch, n, d_model, h, head, dtype, *, bias=False, d_k=None, d_v=None):
         params = mha.init_params(d_model, h, d_k=d_k, d_v=d_v, bias=bias, dtype=dtype,
                                  seed=int(rng.integers(1000)))  # fmt: skip
-        if bias:
-            biases = ("b_q", "b_k", "b_v", "b_o")
-            params = dataclasses.replace(params, **{
-                name: _normal(rng, getattr(params, name).shape, dtype, 0.5) for name in biases
-            })  # fmt: skip
+        if bias:  # non-zero biases
+            params = params.map(lambda a: a if a.ndim == 2 else _normal(rng, a.shape, dtype, 0.5))
         return Case(text, (_normal(rng, (*batch, n, d_model), dtype), params, head))
 
     return [
@@ -122,6 +118,8 @@ def _attention_without_head_variant(change: str | None = None):
     return attention_without_head
 
 
+_reference_attention_without_head = _attention_without_head_variant()
+
 _ATTENTION_WITHOUT_HEAD_MISTAKES = (
     Mistake(
         "queries_zeroed",
@@ -153,11 +151,232 @@ _ATTENTION_WITHOUT_HEAD_MISTAKES = (
 )
 
 
+# --- ch08: gate-gradient importance ------------------------------------------------------
+
+
+def _importance_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for batch, h, n, d_model, dtype in [
+        (4, 2, 3, 4, F64),
+        (6, 3, 4, 5, F64),
+        (5, 4, 2, 6, F32),
+        (8, 3, 5, 4, F64),
+    ]:
+        batch, n = batch + int(rng.integers(0, 3)), n + int(rng.integers(0, 2))
+        contributions = _normal(rng, (batch, h, n, d_model), dtype)
+        grad_out = _normal(rng, (batch, n, d_model), dtype)
+        cases.append(Case(f"contributions {contributions.shape}, grad_out {grad_out.shape}, {np.dtype(dtype)}",
+                          (contributions, grad_out)))  # fmt: skip
+    return cases
+
+
+def _gate_gradients(contributions, grad_out):
+    """dL(x)/dg_a for every example x and head a: <grad_out, head a's contribution>."""
+    return np.einsum("bnd,band->ba", grad_out, contributions)  # (B, h)
+
+
+def _reference_gate_importance(contributions, grad_out):
+    return np.abs(_gate_gradients(contributions, grad_out)).mean(axis=0)  # (h,)
+
+
+_IMPORTANCE_MISTAKES = (
+    Mistake(
+        "abs_after_mean",
+        "the absolute value of the mean gradient, so that examples cancel out",
+        "take |dL(x)/dg_a| for each example first, then average over the examples",
+        lambda c, g: np.abs(_gate_gradients(c, g).mean(axis=0)),
+    ),
+    Mistake(
+        "no_abs",
+        "the mean gradient without the absolute value",
+        "importance is the mean of |dL(x)/dg_a|: a head whose removal raises or lowers the loss "
+        "matters either way",
+        lambda c, g: _gate_gradients(c, g).mean(axis=0),
+    ),
+    Mistake(
+        "sum_over_examples",
+        "the sum over examples instead of the mean",
+        "average over the examples (axis 0), so that the batch size does not matter",
+        lambda c, g: np.abs(_gate_gradients(c, g)).sum(axis=0),
+    ),
+    Mistake(
+        "abs_per_entry",
+        "absolute values taken entry by entry before the sum",
+        "dL/dg_a is one number per example, the full sum over positions and features of "
+        "grad_out * contribution; take its absolute value afterwards",
+        lambda c, g: np.abs(g[:, None] * c).sum(axis=(-2, -1)).mean(axis=0),
+    ),
+    Mistake(
+        "abs_per_position",
+        "absolute values taken per position before summing over the positions",
+        "the gate scales the head at every position at once: sum over positions and features, "
+        "then take the absolute value",
+        lambda c, g: np.abs(np.einsum("bnd,band->ban", g, c)).sum(axis=-1).mean(axis=0),
+    ),
+)
+
+
+# --- ch08: the diversity penalty ----------------------------------------------------------
+
+
+def _penalty_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for batch, h, n in [((), 3, 4), ((2,), 4, 3), ((2, 2), 2, 5), ((3,), 5, 4)]:
+        n = n + int(rng.integers(0, 2))
+        scores = _normal(rng, (*batch, h, n, n), F64, 2.0)
+        weights = np.exp(scores) / np.exp(scores).sum(axis=-1, keepdims=True)
+        cases.append(Case(f"weights of shape {weights.shape}", (weights,)))
+    return cases
+
+
+def _similarity(per_head, *, move_heads=True, normalise=True):
+    h = per_head.shape[-3]
+    vectors = (np.moveaxis(per_head, -3, 0) if move_heads else per_head).reshape(h, -1)
+    if normalise:
+        vectors = vectors / np.maximum(np.linalg.norm(vectors, axis=-1, keepdims=True), 1e-12)
+    return vectors @ vectors.T  # (h, h)
+
+
+def _off_diagonal_mean(similarity):
+    h = similarity.shape[0]
+    return float(similarity[~np.eye(h, dtype=bool)].mean())
+
+
+def _reference_diversity_penalty(weights):
+    """The redundancy of the maps: the mean cosine similarity of distinct heads."""
+    return _off_diagonal_mean(_similarity(weights))
+
+
+_PENALTY_MISTAKES = (
+    Mistake(
+        "diagonal_included",
+        "the mean over all h * h entries, the diagonal (each head with itself, 1) included",
+        "average over the distinct pairs only: the h * (h - 1) entries off the diagonal",
+        lambda w: float(_similarity(w).mean()),
+    ),
+    Mistake(
+        "not_normalised",
+        "dot products of the maps instead of cosine similarities",
+        "divide each head's vector by its norm first, so that a similarity lies in [0, 1]",
+        lambda w: _off_diagonal_mean(_similarity(w, normalise=False)),
+    ),
+    Mistake(
+        "sum_not_mean",
+        "the sum over the pairs instead of the mean",
+        "take the mean of the off-diagonal entries, so that the penalty does not grow with h",
+        lambda w: float(_similarity(w)[~np.eye(w.shape[-3], dtype=bool)].sum()),
+    ),
+    Mistake(
+        "heads_axis_not_moved",
+        "reshape to (h, -1) without first moving the heads axis to the front",
+        "with batch axes in front, weights.reshape(h, -1) mixes heads and batch elements: "
+        "np.moveaxis(weights, -3, 0) first",
+        lambda w: _off_diagonal_mean(_similarity(w, move_heads=False)),
+    ),
+)
+
+
+# --- ch08: Mixture-of-Head's gates --------------------------------------------------------
+
+
+def _gates_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for batch, n, h, k in [
+        ((), 3, 4, 2),
+        ((2,), 4, 8, 2),
+        ((2,), 3, 6, 1),
+        ((2, 2), 2, 4, 4),
+        ((3,), 5, 5, 3),
+    ]:
+        n = n + int(rng.integers(0, 2))
+        scores = _normal(rng, (*batch, n, h), F64, 1.5)
+        cases.append(Case(f"scores of shape {scores.shape} (h={h}), top_k={k}", (scores, k)))
+    cases.append(
+        Case("scores of shape (2, 3, 4), float32, top_k=2", (_normal(rng, (2, 3, 4), F32), 2))
+    )
+    return cases  # fmt: skip
+
+
+def _gates_variant(*, renormalise=False, factor=True, largest=True, hard=False, axis=-1):
+    """Top-k gates with one thing changed; the defaults give the right answer."""
+
+    def moh_gates(scores, top_k):
+        h = scores.shape[-1]
+        e = np.exp(scores - scores.max(axis=axis, keepdims=True))
+        probs = e / e.sum(axis=axis, keepdims=True)  # (..., n, h)
+        order = np.argsort(-scores if largest else scores, axis=-1)
+        keep = np.zeros(scores.shape, dtype=bool)
+        np.put_along_axis(keep, order[..., :top_k], True, axis=-1)
+        if hard:
+            return keep.astype(scores.dtype)
+        if renormalise:
+            chosen = np.where(keep, probs, 0)
+            probs = chosen / chosen.sum(axis=-1, keepdims=True)
+        return (h if factor else 1) * probs * keep
+
+    return moh_gates
+
+
+_GATES_MISTAKES = (
+    Mistake(
+        "renormalised",
+        "the softmax renormalised over the chosen heads",
+        "the router's softmax runs over all h heads and is not renormalised over the top k "
+        "(so the router also learns from the heads it did not pick)",
+        _gates_variant(renormalise=True),
+    ),
+    Mistake(
+        "no_factor_h",
+        "the softmax probabilities without the factor h",
+        "multiply by h, so that with top_k = h and equal scores every gate is exactly 1",
+        _gates_variant(factor=False),
+    ),
+    Mistake(
+        "smallest_k",
+        "the k lowest-scoring heads kept instead of the k highest",
+        "np.argsort sorts in increasing order: take the last k indices, or sort -scores",
+        _gates_variant(largest=False),
+    ),
+    Mistake(
+        "hard_gates",
+        "gates of 1 for the chosen heads instead of their weights",
+        "each chosen head is weighted by h * softmax(scores), not by 1",
+        _gates_variant(hard=True),
+    ),
+    Mistake(
+        "softmax_over_tokens",
+        "the softmax over the tokens axis instead of the heads",
+        "each token distributes its weight over the h heads: softmax over the last axis",
+        _gates_variant(axis=-2),
+    ),
+)
+
+_reference_moh_gates = _gates_variant()
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "head_similarity": FunctionExercise(8, _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES),
+    "head_similarity": FunctionExercise(
+        8, _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES,
+        references=("mha.checks.ch08_heads_in_practice._reference_head_similarity", "mha.analysis.head_similarity"),
+    ),
     "attention_without_head": FunctionExercise(
-        8, _attention_without_head_variant(), _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES
+        8, _reference_attention_without_head, _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES,
+        references=("mha.checks.ch08_heads_in_practice._reference_attention_without_head",),
+    ),
+    "gate_importance": FunctionExercise(
+        8, _reference_gate_importance, _importance_cases, _IMPORTANCE_MISTAKES,
+        references=("mha.checks.ch08_heads_in_practice._reference_gate_importance",
+                    "mha.analysis.gradient_importance"),
+    ),
+    "diversity_penalty": FunctionExercise(
+        8, _reference_diversity_penalty, _penalty_cases, _PENALTY_MISTAKES,
+        references=("mha.checks.ch08_heads_in_practice._reference_diversity_penalty", "mha.analysis.redundancy",
+                    "mha.analysis.head_similarity"),
+    ),
+    "moh_gates": FunctionExercise(
+        8, _reference_moh_gates, _gates_cases, _GATES_MISTAKES,
+        references=("mha.checks.ch08_heads_in_practice._reference_moh_gates", "mha.moh.MixtureOfHeadAttention.route"),
     ),
 }  # fmt: skip

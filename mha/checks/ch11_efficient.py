@@ -1,11 +1,18 @@
-"""Chapter 11's exercises: repeating key/value heads (GQA), the KV cache's size, an all-reduce's size."""
+"""Chapter 11's exercises: repeating key/value heads, grouped-query attention, one decoding
+step with a KV cache, online-softmax attention (its result and its memory), the KV cache's
+size, the partial output a device contributes to an all-reduce."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from mha.checks.core import F32, F64, Case, _normal
+import mha
+from mha.checks.ch01_attention import _stable_softmax
+from mha.checks.core import F32, F64, Case, _normal, _random_mask, _swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.efficient import GQAParams
 
 # --- ch11: efficient attention ------------------------------------------------------------
 
@@ -48,10 +55,332 @@ _REPEAT_KV_MISTAKES = (
 )
 
 
+# --- ch11: grouped-query attention ------------------------------------------------------
+
+
+def _gqa_params(rng, d_model: int, h: int, g: int, dtype) -> GQAParams:
+    d_k = d_model // h
+    scale = 1.5 / math.sqrt(d_model)
+    return GQAParams(
+        _normal(rng, (d_model, h * d_k), dtype, scale), _normal(rng, (d_model, g * d_k), dtype, scale),
+        _normal(rng, (d_model, g * d_k), dtype, scale), _normal(rng, (h * d_k, d_model), dtype, scale),
+        h, g,
+    )  # fmt: skip
+
+
+def _gqa_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    n, n_q, n_k = (int(x) for x in rng.choice(np.arange(2, 8), size=3, replace=False))
+    for batch, nq, nk, d_model, h, g, dtype, masked in [
+        ((2,), n, n, 16, 4, 2, F64, False), ((), n_q, n_k, 12, 6, 3, F64, False),
+        ((2,), n, n, 16, 8, 1, F32, True), ((2, 2), n_q, n_k, 12, 3, 3, F64, False),
+        ((2,), n_q, n_k, 24, 6, 2, F64, True),
+    ]:  # fmt: skip
+        q = _normal(rng, (*batch, nq, d_model), dtype)
+        kv = _normal(rng, (*batch, nk, d_model), dtype)
+        params = _gqa_params(rng, d_model, h, g, dtype)
+        text = f"q {q.shape}, k = v {kv.shape}, h={h}, g={g}, {np.dtype(dtype)}"
+        if masked:
+            mask = mha.causal_mask(nq, nk) if nq == nk else _random_mask(rng, (nq, nk))
+            cases.append(Case(f"{text}, with a ({nq}, {nk}) mask", (q, kv, kv, params, mask)))
+        else:
+            cases.append(Case(text, (q, kv, kv, params)))
+    return cases
+
+
+def _gqa_variant(
+    *, grouping: str = "repeat", divisor: str = "d_k", output: bool = True, mask_used: bool = True
+):
+    """Grouped-query attention with one thing changed; the defaults give the right answer."""
+
+    def grouped_query_attention(q, k, v, params, mask=None):
+        h, g = params.num_heads, params.num_kv_heads
+        q_heads = mha.split_heads(q @ params.w_q, h)  # (..., h, n_q, d_k)
+        k_heads = mha.split_heads(k @ params.w_k, g)  # (..., g, n_k, d_k)
+        v_heads = mha.split_heads(v @ params.w_v, g)
+        if grouping == "repeat":  # query head i reads key/value head i // (h/g)
+            k_heads, v_heads = (np.repeat(x, h // g, axis=-3) for x in (k_heads, v_heads))
+        else:  # tiled: query head i reads key/value head i % g
+            k_heads, v_heads = (np.concatenate([x] * (h // g), axis=-3) for x in (k_heads, v_heads))
+        d = {"d_k": math.sqrt(params.d_k), "none": 1.0, "d_model": math.sqrt(params.d_model)}[
+            divisor
+        ]
+        scores = q_heads @ _swap_last(k_heads) / d  # (..., h, n_q, n_k)
+        if mask is not None and mask_used:
+            scores = np.where(mask, scores, -np.inf)
+        weights = _stable_softmax(scores)
+        concat = mha.merge_heads(weights @ v_heads)  # (..., n_q, h*d_v)
+        return (concat @ params.w_o if output else concat), weights
+
+    return grouped_query_attention
+
+
+_reference_grouped_query_attention = mha.efficient.grouped_query_attention
+
+_GQA_MISTAKES = (
+    Mistake(
+        "tiled_groups",
+        "query head i paired with key/value head i % g instead of i // (h/g)",
+        "key/value head j serves the contiguous query heads j*h/g .. (j+1)*h/g - 1: repeat each "
+        "key/value head h/g times in a row (np.repeat), do not tile the set (np.tile)",
+        _gqa_variant(grouping="tile"),
+    ),
+    Mistake(
+        "no_scaling",
+        "scores not divided by sqrt(d_k)",
+        "divide each head's scores by math.sqrt(d_k)",
+        _gqa_variant(divisor="none"),
+    ),
+    Mistake(
+        "scale_by_d_model",
+        "scores divided by sqrt(d_model) instead of sqrt(d_k)",
+        "each head works in d_k = w_q.shape[1] / h dimensions",
+        _gqa_variant(divisor="d_model"),
+    ),
+    Mistake(
+        "no_output_projection",
+        "Concat(heads) returned without W^O",
+        "finish with concat @ params.w_o",
+        _gqa_variant(output=False),
+    ),
+    Mistake(
+        "mask_ignored",
+        "the mask argument ignored",
+        "set the scores where mask is False to -inf before the softmax (the mask broadcasts over "
+        "the heads)",
+        _gqa_variant(mask_used=False),
+    ),
+)
+
+
+# --- ch11: one decoding step with a KV cache ------------------------------------------------
+
+
+def _decode_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for batch, cached, d_model, h, g, dtype in [
+        ((1,), 5, 16, 4, 2, F64), ((2,), 3, 12, 6, 3, F64), ((2,), 0, 16, 4, 1, F64),
+        ((1,), 4, 24, 6, 6, F32), ((), 6, 16, 8, 2, F64),
+    ]:  # fmt: skip
+        cached = cached + int(rng.integers(0, 3)) if cached else 0
+        params = _gqa_params(rng, d_model, h, g, dtype)
+        d_k = params.d_k
+        x_t = _normal(rng, (*batch, 1, d_model), dtype)
+        cache_k = _normal(rng, (*batch, g, cached, d_k), dtype)
+        cache_v = _normal(rng, (*batch, g, cached, d_k), dtype)
+        text = f"x_t {x_t.shape}, {cached} cached tokens, h={h}, g={g}, {np.dtype(dtype)}"
+        cases.append(Case(text, (x_t, params, cache_k, cache_v)))
+    return cases
+
+
+def _decode_variant(*, append: str = "end", sees_itself: bool = True, grouping: str = "repeat",
+                    scale: bool = True, top_left: bool = False):  # fmt: skip
+    """One decoding step with one thing changed; the defaults give the right answer."""
+
+    def decode_one_token(x_t, params, cache_k, cache_v):
+        h, g = params.num_heads, params.num_kv_heads
+        q = mha.split_heads(x_t @ params.w_q, h)  # (..., h, 1, d_k)
+        k_new = mha.split_heads(x_t @ params.w_k, g)  # (..., g, 1, d_k)
+        v_new = mha.split_heads(x_t @ params.w_v, g)
+        if append == "end":
+            keys, values = (
+                np.concatenate([cache_k, k_new], axis=-2),
+                np.concatenate([cache_v, v_new], axis=-2),
+            )
+        else:  # the new token put before the cached ones
+            keys, values = (
+                np.concatenate([k_new, cache_k], axis=-2),
+                np.concatenate([v_new, cache_v], axis=-2),
+            )
+        read_k, read_v = (keys, values) if sees_itself else (cache_k, cache_v)
+        if grouping == "repeat":
+            read_k, read_v = (np.repeat(x, h // g, axis=-3) for x in (read_k, read_v))
+        else:
+            read_k, read_v = (np.concatenate([x] * (h // g), axis=-3) for x in (read_k, read_v))
+        scores = (
+            q @ _swap_last(read_k) / (math.sqrt(params.d_k) if scale else 1.0)
+        )  # (..., h, 1, t+1)
+        if top_left:
+            scores = np.where(np.tril(np.ones(scores.shape[-2:], dtype=bool)), scores, -np.inf)
+        heads = _stable_softmax(scores) @ read_v  # (..., h, 1, d_v)
+        return mha.merge_heads(heads) @ params.w_o, keys, values
+
+    return decode_one_token
+
+
+_reference_decode_one_token = _decode_variant()
+
+_DECODE_MISTAKES = (
+    Mistake(
+        "does_not_see_itself",
+        "the new query attends only the cached keys, not the new token's own key",
+        "append the new key and value to the cache first, then attend all t + 1 of them",
+        _decode_variant(sees_itself=False),
+    ),
+    Mistake(
+        "prepended",
+        "the new key and value put at the front of the cache instead of the end",
+        "the cache is in token order: np.concatenate([cache_k, k_new], axis=-2)",
+        _decode_variant(append="front"),
+    ),
+    Mistake(
+        "top_left_mask",
+        "a causal mask aligned top-left (np.tril), which lets the new query see only the first key",
+        "the new query is the last position: it may attend every cached key, so it needs no mask "
+        "(or mha.causal_mask(1, t + 1), aligned bottom-right)",
+        _decode_variant(top_left=True),
+    ),
+    Mistake(
+        "tiled_groups",
+        "query head i paired with key/value head i % g instead of i // (h/g)",
+        "repeat each key/value head h/g times in a row (np.repeat), do not tile the set",
+        _decode_variant(grouping="tile"),
+    ),
+    Mistake(
+        "no_scaling",
+        "scores not divided by sqrt(d_k)",
+        "divide the scores by math.sqrt(d_k)",
+        _decode_variant(scale=False),
+    ),
+)
+
+
+# --- ch11: online-softmax attention -------------------------------------------------------
+
+_MEMORY_CHECKED_ABOVE = (
+    2**20
+)  # bytes of one (..., n_q, n_k) array: below this, memory is not judged
+_MEMORY_FRACTION = 4  # the answer may hold at most 1/4 of one (..., n_q, n_k) array
+
+
+def _online_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    n_q, n_k, d = (int(x) for x in rng.choice(np.arange(3, 12), size=3, replace=False))
+    for batch, nq, nk, block, scale, dtype in [
+        ((), n_q, 3 * n_k + 1, 4, 1.0, F64), ((2,), n_q, n_k, 1, 1.0, F64), ((2, 2), n_q, n_k, n_k + 3, 1.0, F64),
+        ((2,), n_k, 4 * n_q, n_q, 1.0, F32), ((), n_q, 5 * n_k, 3, 8.0, F64),
+    ]:  # fmt: skip
+        q = _normal(rng, (*batch, nq, d), dtype, scale)
+        k = _normal(rng, (*batch, nk, d), dtype, scale)
+        v = _normal(rng, (*batch, nk, d + 1), dtype)
+        text = f"q {q.shape}, k {k.shape}, v {v.shape}, block_size={block}" + (
+            ", large scores" if scale > 1 else ""
+        )
+        cases.append(Case(text, (q, k, v, block)))
+    n = 1024 + int(rng.integers(0, 64))
+    q, k, v = (_normal(rng, (n, 16), F64) for _ in range(3))
+    cases.append(
+        Case(f"q, k, v of shape ({n}, 16), block_size=16 (memory measured)", (q, k, v, 16))
+    )
+    return cases
+
+
+def _online_variant(*, rescale_out: bool = True, rescale_sum: bool = True, inverted: bool = False,
+                    scale: bool = True, drop_last: bool = False):  # fmt: skip
+    """The online softmax with one thing changed; the defaults give the right answer."""
+
+    def online_softmax_attention(q, k, v, block_size):
+        q = q / math.sqrt(q.shape[-1]) if scale else q
+        n_k = k.shape[-2]
+        running_max = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)  # (..., n_q, 1)
+        running_sum = np.zeros_like(running_max)
+        acc = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)  # (..., n_q, d_v)
+        stop = n_k - block_size + 1 if drop_last else n_k
+        for start in range(0, stop, block_size):
+            keys = slice(start, start + block_size)
+            scores = q @ _swap_last(k[..., keys, :])  # (..., n_q, block)
+            new_max = np.maximum(running_max, scores.max(axis=-1, keepdims=True))
+            rescale = np.exp(new_max - running_max) if inverted else np.exp(running_max - new_max)
+            p = np.exp(scores - new_max)
+            running_sum = (running_sum * rescale if rescale_sum else running_sum) + p.sum(
+                axis=-1, keepdims=True
+            )
+            acc = (acc * rescale if rescale_out else acc) + p @ v[..., keys, :]
+            running_max = new_max
+        return acc / running_sum
+
+    return online_softmax_attention
+
+
+def _full_scores_attention(q, k, v, block_size):
+    """Right values, but the whole (n_q, n_k) score matrix held at once."""
+    return mha.scaled_dot_product_attention(q, k, v)[0]
+
+
+def _holds_full_scores(evidence) -> str | None:
+    """The answer's peak memory, on the large case, against one (..., n_q, n_k) array."""
+    for case, got in zip(evidence.cases, evidence.got, strict=True):
+        q, k = case.args[0], case.args[1]
+        full = q.size // q.shape[-1] * k.shape[-2] * q.itemsize  # bytes of (..., n_q, n_k)
+        peak = got.measurements.get("peak_bytes")
+        if full >= _MEMORY_CHECKED_ABOVE and peak is not None and peak > full / _MEMORY_FRACTION:
+            return (
+                f"on {case.description} your function's memory peaked at {peak / 2**20:.1f} MiB, "
+                f"while one ({q.shape[-2]}, {k.shape[-2]}) array of scores takes {full / 2**20:.1f} MiB"
+            )
+    return None
+
+
+_NEVER_REBASED = _online_variant(rescale_out=False, rescale_sum=False)
+
+_ONLINE_MISTAKES = (
+    Mistake(
+        "no_rescale_output",
+        "the running output (and perhaps the sum) not rescaled by exp(m - m') when the maximum grows",
+        "when a block raises the maximum from m to m', multiply the running output (and the "
+        "running sum) by exp(m - m') before adding the block",
+        _online_variant(rescale_out=False),
+        lambda evidence: (
+            "the old sums are never re-based"
+            if evidence.agrees_where_returned(_NEVER_REBASED)
+            else None
+        ),
+    ),
+    Mistake(
+        "no_rescale_sum",
+        "the running sum not rescaled by exp(m - m') when the maximum grows",
+        "the running sum needs the same re-basing as the output: ell * exp(m - m') + sum(p)",
+        _online_variant(rescale_sum=False),
+    ),
+    Mistake(
+        "rescale_inverted",
+        "the old sums multiplied by exp(m' - m) instead of exp(m - m')",
+        "re-basing from the old maximum m to the new m' >= m shrinks the old sums: exp(m - m') <= 1",
+        _online_variant(inverted=True),
+    ),
+    Mistake(
+        "no_scaling",
+        "scores not divided by sqrt(d_k)",
+        "divide q (or each block of scores) by math.sqrt(d_k)",
+        _online_variant(scale=False),
+    ),
+    Mistake(
+        "last_block_dropped",
+        "the last, shorter block of keys skipped when block_size does not divide n_k",
+        "range(0, n_k, block_size) visits every key; the last slice may be shorter",
+        _online_variant(drop_last=True),
+    ),
+)
+
+_HOLDS_FULL_SCORES = Mistake(
+    "holds_full_scores",
+    "the whole (n_q, n_k) score matrix held in memory",
+    "compute the scores of one block of keys at a time, q @ k[..., start:stop, :].T, and never "
+    "the full q @ k.T",
+    _full_scores_attention,
+    _holds_full_scores,
+)
+
+_reference_online_softmax_attention = _online_variant()
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "repeat_kv_heads": FunctionExercise(11, _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES),
+    "repeat_kv_heads": FunctionExercise(
+        11, _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES,
+        references=("mha.checks.ch11_efficient._reference_repeat_kv_heads",),
+    ),
     "gqa_kv_cache_bytes": NumberExercise(
         11,
         2 * 32 * 8 * 4096 * 8 * 128 * 2,
@@ -70,6 +399,26 @@ EXERCISES: dict[str, Exercise] = {
             WrongValue(8 * 2048 * 4096, "numbers_not_bytes", "that counts numbers; bfloat16 takes 2 bytes each"),
             WrongValue(8 * 2048 * 4096 * 4, "float32", "bfloat16 takes 2 bytes per number, not 4"),
             WrongValue(4 * 8 * 2048 * 4096 * 2, "all_devices", "that is the 4 devices together; the question asks for one device's partial output"),
+            WrongValue(2 * 3 * 8 * 2048 * 4096 * 2 // 4, "ring_traffic", "that is about what each device sends in a ring all-reduce, 2 (D-1)/D times the array; the question asks for the size of the partial output itself"),
         ),
+    ),
+    "grouped_query_attention": FunctionExercise(
+        11, _reference_grouped_query_attention, _gqa_cases, _GQA_MISTAKES, ("out", "weights"),
+        references=("mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
+                    "mha.efficient.decode_step", "torch.nn.functional.scaled_dot_product_attention"),
+    ),
+    "decode_one_token": FunctionExercise(
+        11, _reference_decode_one_token, _decode_cases, _DECODE_MISTAKES, ("out", "cache_k", "cache_v"),
+        references=("mha.checks.ch11_efficient._reference_decode_one_token", "mha.efficient.decode_step",
+                    "mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
+                    "mha.efficient.KVCache.append"),
+    ),
+    "online_softmax_attention": FunctionExercise(
+        11, _reference_online_softmax_attention, _online_cases, _ONLINE_MISTAKES,
+        references=("mha.checks.ch11_efficient._reference_online_softmax_attention",
+                    "mha.lean_attention._online_softmax_attention", "mha.lean_attention.attention",
+                    "mha.scaled_dot_product_attention", "mha.numpy_mha.scaled_dot_product_attention",
+                    "mha.multi_head_attention", "torch.nn.functional.scaled_dot_product_attention"),
+        measure=("peak_bytes",), requirements=(_HOLDS_FULL_SCORES,),
     ),
 }  # fmt: skip

@@ -1,23 +1,35 @@
-"""What every check shares: the result, test inputs, running an answer, comparing results with
-the reference's, and the time limit."""
+"""What every check shares: results, test inputs (cases), running an answer on one case (the
+step a grader runs in the student's kernel), wire-safe values, and the time limit.
+
+A check is three steps (see the docstring of :mod:`mha.checks`):
+
+1. ``exercise.trials(rng) -> list[Case]``: every input the answer will be called on;
+2. :func:`run_answer` ``(exercise, answer, case) -> Outcome``: one call, recorded as plain data;
+3. ``exercise.judge(cases, outcomes) -> Verdict``: the comparison with the reference and the
+   diagnosis, in the trusted process.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import signal
 import threading
 import time
+import tracemalloc
 import warnings
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
 import mha
+from mha.efficient import GQAParams
 
 PASSED, FAILED, NOT_ATTEMPTED = "passed", "failed", "not attempted"
 DEFAULT_TIME_LIMIT = 10.0
+MEASUREMENTS = ("peak_bytes",)  # what run_answer can measure during a call
 
 
 # --- results ------------------------------------------------------------------------------
@@ -25,7 +37,10 @@ DEFAULT_TIME_LIMIT = 10.0
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The outcome of one check: what happened, in words, and the recognised mistake."""
+    """The outcome of one check: what happened, in words, and the recognised mistake.
+
+    ``note`` is advice on a passing answer (e.g. a float32 input gave a float64 result).
+    """
 
     name: str
     status: str
@@ -33,6 +48,7 @@ class CheckResult:
     diagnosis: str | None = None
     hint: str | None = None
     seed: int | None = None
+    note: str | None = None
 
     @property
     def passed(self) -> bool:
@@ -47,6 +63,8 @@ class CheckResult:
         lines = [f"[{label}] {self.name}: {self.feedback}"]
         if self.hint:
             lines.append(f"Hint: {self.hint}")
+        if self.note:
+            lines.append(f"Note: {self.note}")
         return "\n".join(lines)
 
     __repr__ = __str__
@@ -55,30 +73,30 @@ class CheckResult:
         colours = {PASSED: "#1e7e34", FAILED: "#c0392b", NOT_ATTEMPTED: "#b9770e"}
         backgrounds = {PASSED: "#e8f5e9", FAILED: "#fdecea", NOT_ATTEMPTED: "#fff4e0"}
         hint = f"<br><b>Hint:</b> {html.escape(self.hint)}" if self.hint else ""
+        note = f"<br><b>Note:</b> {html.escape(self.note)}" if self.note else ""
         return (
             f'<div style="border-left:6px solid {colours[self.status]};'
             f"background:{backgrounds[self.status]};color:#222;padding:6px 10px;"
             f'margin:4px 0;font-family:sans-serif">'
             f"<b>{html.escape(self.name)}: {html.escape(self.status)}</b><br>"
-            f"{html.escape(self.feedback)}{hint}</div>"
+            f"{html.escape(self.feedback)}{hint}{note}</div>"
         )
 
 
-class _Outcome(Exception):
-    """Raised inside a check to end it with a status other than passed."""
+@dataclass(frozen=True)
+class Verdict:
+    """What ``exercise.judge`` decides: a :class:`CheckResult` without the name and seed."""
 
-    def __init__(
-        self, feedback: str, *, diagnosis: str | None = None, hint: str | None = None
-    ) -> None:
-        super().__init__(feedback)
-        self.feedback, self.diagnosis, self.hint = feedback, diagnosis, hint
-        self.status = FAILED
+    status: str
+    feedback: str
+    diagnosis: str | None = None
+    hint: str | None = None
+    note: str | None = None
 
-
-class _NotAttempted(_Outcome):
-    def __init__(self, feedback: str) -> None:
-        super().__init__(feedback)
-        self.status = NOT_ATTEMPTED
+    def result(self, name: str, seed: int | None = None) -> CheckResult:
+        return CheckResult(
+            name, self.status, self.feedback, self.diagnosis, self.hint, seed, self.note
+        )
 
 
 class _TimeUp(BaseException):
@@ -90,10 +108,18 @@ class _TimeUp(BaseException):
 
 @dataclass(frozen=True)
 class Case:
-    """One test input: positional arguments for the answer and a description for messages."""
+    """One test input: positional arguments for the answer and a description for messages.
+
+    ``args`` hold only wire-safe values (see :func:`is_wire_safe`). A *probe* is a case made
+    from another one (``probe_of``: that case's description) with one thing changed
+    (``probe``, e.g. ``"masked_values"``), so that the judge can compare the answer's two
+    results; it is also an ordinary case, on which the answer must be right.
+    """
 
     description: str
     args: tuple
+    probe_of: str | None = None
+    probe: str = ""
 
 
 F32, F64 = np.float32, np.float64
@@ -119,205 +145,227 @@ def _swap_last(x: np.ndarray) -> np.ndarray:
     return np.swapaxes(x, -1, -2)
 
 
-# --- running answers ----------------------------------------------------------------------
+# --- wire-safe values ---------------------------------------------------------------------
+
+_PARAMS = (mha.MHAParams, GQAParams)
+_SCALARS = (bool, int, float, str, type(None))
+_MAX_ITEMS = 100_000  # leaves of a returned list/tuple kept before it counts as Foreign
 
 
-@dataclass
-class _Called:
-    """What one call returned or raised, and which argument it modified (if any)."""
+@dataclass(frozen=True)
+class Foreign:
+    """A returned value (or part of one) that is not wire-safe: its type and a short repr."""
 
-    value: Any = None
-    error: BaseException | None = None
-    mutated: str | None = None
+    type_name: str
+    text: str
 
 
-def _copy(x: Any) -> Any:
+def is_wire_safe(x: Any) -> bool:
+    """True for what may cross the boundary between a grader and a student's kernel.
+
+    Arguments (``Case.args``): NumPy arrays of a numeric or bool dtype; Python ``int``,
+    ``float``, ``bool``, ``str`` and ``None``; tuples and lists of these; ``mha.MHAParams``
+    and ``mha.efficient.GQAParams`` (containers of arrays). Outcomes may also hold
+    :class:`Foreign` markers and 0-d arrays in place of NumPy scalars.
+    """
+    if isinstance(x, _SCALARS) or type(x) is Foreign:
+        return True
+    if type(x) is np.ndarray:
+        return x.dtype.kind in "biufc"
+    if type(x) in (tuple, list):
+        return all(is_wire_safe(item) for item in x)
+    if type(x) in _PARAMS:
+        return all(
+            is_wire_safe(getattr(x, f.name)) for f in dataclasses.fields(x) if f.name != "num_heads"
+        )
+    return False
+
+
+def copy_argument(x: Any) -> Any:
+    """A fresh copy of a wire-safe argument (arrays copied, containers rebuilt)."""
     if isinstance(x, np.ndarray):
         return x.copy()
-    if isinstance(x, mha.MHAParams):
-        return x.map(np.copy)
-    return list(x) if isinstance(x, list) else x
+    if isinstance(x, tuple | list):
+        return type(x)(copy_argument(item) for item in x)
+    if isinstance(x, _PARAMS):
+        return dataclasses.replace(
+            x,
+            **{
+                f.name: copy_argument(getattr(x, f.name))
+                for f in dataclasses.fields(x)
+                if isinstance(getattr(x, f.name), np.ndarray)
+            },
+        )
+    return x
 
 
-def _arrays_of(name: str, x: Any) -> list[tuple[str, np.ndarray]]:
+def _arrays_of(label: str, x: Any) -> list[tuple[str, np.ndarray]]:
+    """(label, array) for every array in an argument, e.g. ("params.w_q", ...)."""
     if isinstance(x, np.ndarray):
-        return [(name, x)]
-    if isinstance(x, mha.MHAParams):
-        fields = ("w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o")
-        return [(f"{name}.{f}", getattr(x, f)) for f in fields if getattr(x, f) is not None]
+        return [(label, x)]
+    if isinstance(x, tuple | list):
+        return [pair for i, item in enumerate(x) for pair in _arrays_of(f"{label}[{i}]", item)]
+    if isinstance(x, _PARAMS):
+        return [
+            (f"{label}.{f.name}", getattr(x, f.name))
+            for f in dataclasses.fields(x)
+            if isinstance(getattr(x, f.name), np.ndarray)
+        ]
     return []
 
 
-def _call(fn: Callable, case: Case, names: Sequence[str] = ()) -> _Called:
-    """Call ``fn`` on fresh copies of the case's arguments; record result, error, mutation.
-
-    ``names`` are the parameter names, used to say which argument was modified.
-    """
-    args = tuple(_copy(a) for a in case.args)
-    labels = [names[i] if i < len(names) else f"#{i}" for i in range(len(args))]
-    before = [
-        (n, a.copy())
-        for label, arg in zip(labels, args, strict=True)
-        for n, a in _arrays_of(label, arg)
-    ]
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            value = fn(*args)
-        except (_TimeUp, KeyboardInterrupt):
-            raise
-        except BaseException as error:  # the answer's own failure (SystemExit included)
-            return _Called(error=error)
-    after = dict(
-        n_a for label, arg in zip(labels, args, strict=True) for n_a in _arrays_of(label, arg)
-    )
-    for name, old in before:
-        if not np.array_equal(old, after[name], equal_nan=True):
-            return _Called(value=value, mutated=name)
-    return _Called(value=value)
-
-
-def _tensors_as_numpy(value: Any) -> Any:
-    """torch tensors (alone or in a tuple or list) as NumPy arrays; anything else unchanged."""
-    if isinstance(value, tuple | list):
-        return type(value)(_tensors_as_numpy(v) for v in value)
-    if type(value).__module__.startswith("torch") and hasattr(value, "detach"):
-        return value.detach().cpu().numpy()
-    return value
-
-
-def _raise_if_stub(outcome: _Called) -> None:
-    if isinstance(outcome.error, NotImplementedError):
-        raise _NotAttempted("not attempted yet (the stub raises NotImplementedError)")
-    if outcome.error is None and outcome.value is None:
-        raise _NotAttempted(
-            "not attempted yet: the function returned None (a stub, or a missing `return`)"
-        )
-
-
-def _value_answer(answer: Any, progress: dict) -> Any:
-    """The value of a number/shape answer; a function of no arguments is called."""
-    if answer is None or answer is Ellipsis:
-        raise _NotAttempted("not attempted yet")
-    if callable(answer) and not isinstance(answer, type):
-        progress["case"] = "calling your function"
-        called = _call(answer, Case("calling your function", ()))
-        _raise_if_stub(called)
-        if called.error is not None:
-            message, hint = _describe_error(called.error)
-            raise _Outcome(message, hint=hint)
-        if called.value is Ellipsis:
-            raise _NotAttempted("not attempted yet (the function returns ...)")
-        return called.value
-    return answer
-
-
-def _describe_error(error: BaseException) -> tuple[str, str | None]:
-    message = f"raised {type(error).__name__}: {_short(str(error), 200)}"
-    if isinstance(error, NotImplementedError):
-        return message, "part of the function is still a stub"
-    text = str(error)
-    if "broadcast" in text or "matmul" in text or "shapes" in text:
-        return message, (
-            "a shape mismatch: print the shapes of your arrays; reductions need keepdims=True "
-            "to broadcast back, and q @ k needs k's last two axes swapped"
-        )
-    return message, None
-
-
 def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value) if not isinstance(value, str) else value
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = repr(value)
+        except Exception as error:  # an answer's object may break its own repr
+            text = f"<{type(value).__name__} whose repr raised {type(error).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _array_problem(name: str, got: Any, want: np.ndarray) -> tuple[str, str, str | None] | None:
-    if type(got).__module__.startswith("torch"):
-        return (
-            "type",
-            f"{name} is a torch.Tensor",
-            "this exercise works on NumPy arrays; use np functions",
-        )
-    if not isinstance(got, np.ndarray | np.generic):
-        return (
-            "type",
-            f"{name} should be a NumPy array, got {type(got).__name__} {_short(got)}",
-            None,
-        )
-    got = np.asarray(got)
-    if got.shape != want.shape:
-        return "shape", f"{name} has shape {got.shape}, expected {want.shape}", None
-    if want.dtype == np.bool_:
-        if got.dtype != np.bool_:
-            return (
-                "dtype",
-                f"{name} has dtype {got.dtype}, expected bool",
-                "build the mask from a comparison (e.g. cols <= rows), or convert with .astype(bool)",
+def _type_name(x: Any) -> str:
+    kind = type(x)
+    module = kind.__module__
+    return (
+        kind.__qualname__ if module == "builtins" else f"{module.split('.')[0]}.{kind.__qualname__}"
+    )
+
+
+def to_wire(value: Any, *, tensors: bool = False, _budget: list | None = None) -> Any:
+    """``value`` as wire-safe data: arrays copied to plain ``np.ndarray``, NumPy scalars as
+    0-d arrays, tuples/lists rebuilt, parameter containers rebuilt from arrays; torch tensors
+    become arrays when ``tensors`` is true; anything else becomes a :class:`Foreign`."""
+    budget = [_MAX_ITEMS] if _budget is None else _budget
+    budget[0] -= 1
+    if budget[0] < 0:
+        return Foreign(_type_name(value), "too large to record")
+    kind = type(value)
+    if isinstance(value, _SCALARS) and kind in _SCALARS:
+        return value
+    if issubclass(kind, np.generic):
+        value = np.asarray(value)
+        kind = np.ndarray
+    if issubclass(kind, np.ndarray):
+        if value.dtype.kind not in "biufc":
+            return Foreign(f"numpy.ndarray of dtype {value.dtype}", _short(value))
+        return np.array(value, copy=True, subok=False)
+    if issubclass(kind, tuple | list):
+        container = tuple if issubclass(kind, tuple) else list
+        return container(to_wire(item, tensors=tensors, _budget=budget) for item in value)
+    if kind in _PARAMS:
+        try:
+            return dataclasses.replace(
+                value,
+                **{
+                    f.name: to_wire(getattr(value, f.name), tensors=tensors, _budget=budget)
+                    for f in dataclasses.fields(value)
+                    if f.name not in ("num_heads", "num_kv_heads")
+                },
             )
-        if not np.array_equal(got, want):
-            return "values", f"{name} has True/False in the wrong places", None
-        return None
-    if not np.issubdtype(got.dtype, np.number):
-        return "dtype", f"{name} has dtype {got.dtype}, expected {want.dtype}", None
-    finite = np.isfinite(want)
-    if not np.all(np.isfinite(got)[finite]):
-        return "nonfinite", f"{name} contains NaN or inf where the right answer is finite", None
-    if not _close(got, want):
-        worst = float(np.max(np.abs(got.astype(np.float64) - want.astype(np.float64))))
-        return (
-            "values",
-            f"{name} has the right shape but wrong values (off by up to {worst:.3g})",
-            None,
-        )
-    if got.dtype != want.dtype:
-        hint = None
-        if want.dtype == np.float32 and got.dtype == np.float64:
-            hint = (
-                "a NumPy float64 scalar promotes float32 arrays (e.g. x / np.sqrt(d)); "
-                "use math.sqrt(d) or a Python float, or cast back with .astype(x.dtype)"
-            )
-        return "dtype", f"{name} has dtype {got.dtype}, expected {want.dtype} like the inputs", hint
-    return None
+        except (TypeError, ValueError) as error:
+            return Foreign(_type_name(value), f"with arrays that are not NumPy arrays: {error}")
+    if kind.__module__.split(".")[0] == "torch" and hasattr(value, "detach"):
+        if tensors:
+            return to_wire(value.detach().cpu().resolve_conj().numpy(), _budget=budget)
+        return Foreign("torch.Tensor", f"tensor of shape {tuple(value.shape)}, {value.dtype}")
+    return Foreign(_type_name(value), _short(value))
 
 
-def _close(a: np.ndarray, b: np.ndarray) -> bool:
-    """Equal up to the rounding of the less precise of the two dtypes (NaN equals NaN)."""
-    loose = any(x.dtype in (np.float32, np.float16) for x in (a, b))
-    rtol, atol = (1e-4, 1e-5) if loose else (1e-6, 1e-9)
-    a64, b64 = a.astype(np.float64), b.astype(np.float64)
-    return bool(np.allclose(a64, b64, rtol=rtol, atol=atol, equal_nan=True))
+# --- running an answer on one case --------------------------------------------------------
 
 
-def _same_outcome(a: _Called, b: _Called) -> bool:
-    """Both raised, or both returned the same structure and (up to tolerance) values."""
-    if (a.error is None) != (b.error is None):
-        return False
-    if a.error is not None:
-        return True
-    return _same_value(a.value, b.value)
+@dataclass(frozen=True)
+class Outcome:
+    """What one call of the answer did, as plain data (the only thing a kernel sends back).
+
+    value : what it returned, wire-safe (:func:`to_wire`); None if it raised
+    error : (exception type name, message) if it raised
+    mutated : the argument it changed in place (``"q"``, ``"params.w_q"``), if any
+    measurements : what the exercise asks to measure during the call, e.g. ``peak_bytes``
+        (the largest memory traced by ``tracemalloc`` while the answer ran)
+    not_callable : for a function exercise whose answer is not a function, its type and a
+        short repr (nothing was called)
+
+    A stub answer (``...`` or ``None``) gives ``Outcome()``: it "returned None".
+    """
+
+    value: Any = None
+    error: tuple[str, str] | None = None
+    mutated: str | None = None
+    measurements: Mapping[str, float] = field(default_factory=dict)
+    not_callable: str | None = None
 
 
-def _same_value(a: Any, b: Any) -> bool:
-    if isinstance(a, tuple | list) or isinstance(b, tuple | list):
-        return (
-            isinstance(a, tuple | list)
-            and isinstance(b, tuple | list)
-            and len(a) == len(b)
-            and all(_same_value(x, y) for x, y in zip(a, b, strict=True))
-        )
-    if not isinstance(a, np.ndarray | np.generic) or not isinstance(b, np.ndarray | np.generic):
-        return False
-    a, b = np.asarray(a), np.asarray(b)
-    if a.shape != b.shape:
-        return False
-    if a.dtype == np.bool_ or b.dtype == np.bool_:
-        return a.dtype == b.dtype and np.array_equal(a, b)
+def _call_measured(fn: Callable, args: tuple, measure: Sequence[str]) -> tuple[Any, dict]:
+    """``fn(*args)`` and the measurements asked for; exceptions propagate."""
+    unknown = set(measure) - set(MEASUREMENTS)
+    if unknown:
+        raise ValueError(f"cannot measure {sorted(unknown)}; run_answer measures {MEASUREMENTS}")
+    if "peak_bytes" not in measure:
+        return fn(*args), {}
+    was_tracing = tracemalloc.is_tracing()
+    if not was_tracing:
+        tracemalloc.start()
+    tracemalloc.reset_peak()
+    baseline = tracemalloc.get_traced_memory()[0]
     try:
-        return _close(a, b)
-    except (TypeError, ValueError):
-        return False
+        value = fn(*args)
+        peak = tracemalloc.get_traced_memory()[1] - baseline
+    finally:
+        if not was_tracing:
+            tracemalloc.stop()
+    return value, {"peak_bytes": float(peak)}
 
 
-def _within_time_limit(work: Callable[[], str], seconds: float) -> str:
+def call_answer(
+    fn: Any,
+    args: tuple,
+    *,
+    names: Sequence[str] = (),
+    prepare: Callable[[tuple], tuple] | None = None,
+    tensors: bool = False,
+    measure: Sequence[str] = (),
+) -> Outcome:
+    """Call ``fn`` on fresh copies of ``args`` and record what happened (see :class:`Outcome`).
+
+    ``prepare`` turns the copies into the answer's arguments (e.g. NumPy arrays into torch
+    tensors); ``names`` label the arguments in the ``mutated`` field.
+    """
+    if fn is None or fn is Ellipsis:
+        return Outcome()
+    if not callable(fn):
+        return Outcome(not_callable=f"{_type_name(fn)} {_short(fn)}")
+    copies = tuple(copy_argument(a) for a in args)
+    labels = [names[i] if i < len(names) else f"argument {i}" for i in range(len(copies))]
+    before = [
+        (name, a.copy())
+        for label, arg in zip(labels, copies, strict=True)
+        for name, a in _arrays_of(label, arg)
+    ]
+    measurements: dict[str, float] = {}
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            call_args = prepare(copies) if prepare is not None else copies
+            value, measurements = _call_measured(fn, call_args, measure)
+        except (_TimeUp, KeyboardInterrupt):
+            raise
+        except BaseException as error:  # the answer's own failure (SystemExit included)
+            return Outcome(error=(type(error).__name__, _short(str(error), 500)))
+        value = to_wire(value, tensors=tensors)
+    after = dict(
+        pair for label, arg in zip(labels, copies, strict=True) for pair in _arrays_of(label, arg)
+    )
+    mutated = next(
+        (name for name, old in before if not np.array_equal(old, after[name], equal_nan=True)),
+        None,
+    )
+    return Outcome(value=value, mutated=mutated, measurements=measurements)
+
+
+def _within_time_limit(work: Callable[[], Any], seconds: float) -> Any:
     """Run ``work()``; raise ``_TimeUp`` after ``seconds`` (see the docstring of ``mha.checks``)."""
     if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
 

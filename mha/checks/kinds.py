@@ -1,5 +1,6 @@
 """The exercise kinds: a function checked against a reference and a table of known mistakes, a
-number, a shape."""
+number, a shape. Each has ``trials(rng)`` (the inputs) and ``judge(cases, outcomes)`` (the
+verdict); :func:`mha.checks.run_answer` is the step in between."""
 
 from __future__ import annotations
 
@@ -11,29 +12,36 @@ from typing import Any
 
 import numpy as np
 
+from mha.checks.compare import outcome_problem, same_outcome
 from mha.checks.core import (
+    FAILED,
+    NOT_ATTEMPTED,
+    PASSED,
     Case,
-    _array_problem,
-    _call,
-    _Called,
-    _describe_error,
-    _Outcome,
-    _raise_if_stub,
-    _same_outcome,
+    Foreign,
+    Outcome,
+    Verdict,
     _short,
-    _tensors_as_numpy,
-    _value_answer,
+    call_answer,
 )
 
 
 @dataclass(frozen=True)
 class Mistake:
-    """A recognised mistake: a deliberately wrong variant of the reference."""
+    """A recognised mistake, found by a stored variant, a property, or both.
+
+    implementation : a deliberately wrong variant of the reference, called like it; the
+        mistake is recognised when the variant's results equal the answer's on every case
+        (raising where the answer raised)
+    detect : ``detect(evidence) -> str | None``, a property of the answer's results (see
+        :class:`Evidence`): a sentence that says what was seen, or None
+    """
 
     id: str
     title: str
     hint: str
-    implementation: Callable
+    implementation: Callable | None = None
+    detect: Callable[[Evidence], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -45,138 +53,312 @@ class WrongValue:
     hint: str
 
 
+def _stub_verdict(outcome: Outcome) -> Verdict | None:
+    if outcome.error is not None and outcome.error[0] == "NotImplementedError":
+        return Verdict(NOT_ATTEMPTED, "not attempted yet (the stub raises NotImplementedError)")
+    if outcome.error is None and outcome.value is None and outcome.not_callable is None:
+        return Verdict(
+            NOT_ATTEMPTED,
+            "not attempted yet: the answer is a stub (or the function returned None: a missing "
+            "`return`?)",
+        )
+    return None
+
+
+def _seen(mistake: Mistake, evidence: Evidence) -> str | None:
+    """What the mistake's property saw, or None (also when the results are too odd to read)."""
+    if mistake.detect is None:
+        return None
+    try:
+        return mistake.detect(evidence)
+    except Exception:  # e.g. an answer's array of an unexpected shape: the property saw nothing
+        return None
+
+
+class Evidence:
+    """What a property diagnosis may look at: the cases, the answer's outcomes, the
+    reference's outcomes, and the outcomes of any other function on the same cases."""
+
+    def __init__(self, exercise: FunctionExercise, cases, got, want) -> None:
+        self.exercise, self.cases, self.got, self.want = (
+            exercise,
+            list(cases),
+            list(got),
+            list(want),
+        )
+        self._variants: dict[Callable, list[Outcome]] = {}  # keyed by the function itself
+        self._memo: dict[Any, Any] = {}
+
+    def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """``compute()`` once per key (for what several properties share)."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
+
+    def outcome(self, fn: Callable, i: int) -> Outcome:
+        """``fn``'s outcome on case ``i`` (each computed once)."""
+        cache = self._variants.setdefault(fn, [])
+        while len(cache) <= i:
+            cache.append(self.exercise.run(fn, self.cases[len(cache)]))
+        return cache[i]
+
+    def variant(self, fn: Callable) -> list[Outcome]:
+        """``fn``'s outcomes on every case."""
+        return [self.outcome(fn, i) for i in range(len(self.cases))]
+
+    def agrees_where_returned(self, fn: Callable) -> bool:
+        """``fn`` gives the answer's result wherever the answer returned one, and at least one
+        of those results is wrong (cases where the answer raised are not compared)."""
+        returned = [i for i, got in enumerate(self.got) if got.error is None]
+        wrong = [i for i in returned if not same_outcome(self.got[i], self.want[i])]
+        return bool(wrong) and all(same_outcome(self.got[i], self.outcome(fn, i)) for i in returned)
+
+    def output(self, outcome: Outcome, name: str | None = None) -> np.ndarray | None:
+        """The named output (or the whole result) as a float64/bool array, or None."""
+        value = outcome.value
+        if outcome.error is not None or value is None:
+            return None
+        if name is not None:
+            names = self.exercise.output_names or ()
+            if not isinstance(value, tuple | list) or len(value) != len(names):
+                return None
+            value = value[names.index(name)]
+        if isinstance(value, np.ndarray) and value.dtype.kind == "c":
+            return None
+        if isinstance(value, np.ndarray) and value.dtype != np.bool_:
+            return value.astype(np.float64)
+        if isinstance(value, bool | int | float | np.ndarray):
+            return np.asarray(value)
+        return None
+
+    def triples(self, name: str | None = None):
+        """(case, answer's output, reference's output) where both are arrays of one shape."""
+        for case, got, want in zip(self.cases, self.got, self.want, strict=True):
+            g, w = self.output(got, name), self.output(want, name)
+            if g is not None and w is not None and g.shape == w.shape:
+                yield case, g, w
+
+    def probes(self, kind: str):
+        """(base index, probe index) for each probe of this kind whose base is present."""
+        index = {case.description: i for i, case in enumerate(self.cases)}
+        for i, case in enumerate(self.cases):
+            if case.probe == kind and case.probe_of in index:
+                yield index[case.probe_of], i
+
+
 @dataclass(frozen=True)
 class FunctionExercise:
-    """The answer is a function called like ``reference``; ``output_names`` names tuple items."""
+    """The answer is a function called like ``reference``; ``output_names`` names tuple items.
+
+    cases : ``cases(rng) -> list[Case]``, the inputs (also :meth:`trials`)
+    mistakes : the recognised mistakes, most specific first
+    tensors : the answer's results may be torch tensors (compared as NumPy arrays)
+    references : dotted names of the callables that count as the reference (an answer must
+        not call them; the grader enforces it)
+    prepare : turns the copied arguments into the answer's (e.g. NumPy into torch)
+    measure : what :func:`mha.checks.run_answer` measures during each call (``"peak_bytes"``)
+    requirements : mistakes detected by property even when every value is right (e.g. the
+        answer holds an (n_q, n_k) array); each one found fails the check
+    given : for a find-the-bug exercise, the code as handed out: an answer that still equals
+        it on every case is "not attempted"
+    """
 
     chapter: int
     reference: Callable
     cases: Callable[[np.random.Generator], list[Case]]
     mistakes: tuple[Mistake, ...]
     output_names: tuple[str, ...] | None = None
-    tensors: bool = False  # the answer returns torch tensors; compared as NumPy arrays
+    tensors: bool = False
+    references: tuple[str, ...] = ()
+    prepare: Callable[[tuple], tuple] | None = None
+    measure: tuple[str, ...] = ()
+    requirements: tuple[Mistake, ...] = ()
+    given: Callable | None = None
 
-    def run(self, answer: Any, rng: np.random.Generator, progress: dict) -> str:
-        if not callable(answer):
-            raise _Outcome(
-                f"expected a function, got {type(answer).__name__} {_short(answer)}",
+    def trials(self, rng: np.random.Generator) -> list[Case]:
+        return self.cases(rng)
+
+    def run(self, answer: Any, case: Case) -> Outcome:
+        names = tuple(inspect.signature(self.reference).parameters)
+        return call_answer(
+            answer, case.args, names=names, prepare=self.prepare, tensors=self.tensors,
+            measure=self.measure,
+        )  # fmt: skip
+
+    def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
+        if len(cases) != len(outcomes) or not cases:
+            raise ValueError(
+                f"judge needs one outcome per case, got {len(outcomes)} for {len(cases)}"
+            )
+        first = outcomes[0]
+        if first.not_callable is not None:
+            return Verdict(
+                FAILED,
+                f"expected a function, got {first.not_callable}",
                 hint="pass the function itself, without calling it: check(name, my_function)",
             )
-        cases = self.cases(rng)
-        names = tuple(inspect.signature(self.reference).parameters)
-        outcomes = []
-        for index, case in enumerate(cases):
-            progress["case"] = case.description
-            outcome = self._call(answer, case, names)
-            if index == 0:
-                _raise_if_stub(outcome)
-            outcomes.append(outcome)
-        expected = [self._call(self.reference, case) for case in cases]
-        failures = []
+        stub = _stub_verdict(first)
+        if stub is not None:
+            return stub
+        expected = [self.run(self.reference, case) for case in cases]
+        failures, notes = [], []
         for case, got, want in zip(cases, outcomes, expected, strict=True):
-            problem = self._problem(got, want)
+            problem, note = outcome_problem(got, want, self.output_names)
             if problem is not None:
                 failures.append((case, problem))
+            elif note:
+                notes.append(note)
+        note = notes[0] if notes else None
+        evidence = Evidence(self, cases, outcomes, expected)
         if not failures:
-            return f"passed on all {len(cases)} test inputs"
-        case, (aspect, message, hint) = failures[0]
-        feedback = f"on {case.description}: {message} (wrong on {len(failures)} of {len(cases)} test inputs)"
-        if aspect != "dtype":
-            for mistake in self.mistakes:
-                if all(
-                    _same_outcome(got, self._call(mistake.implementation, c))
-                    for c, got in zip(cases, outcomes, strict=True)
-                ):
-                    raise _Outcome(
-                        f"{feedback}. This looks like: {mistake.title}.",
-                        diagnosis=mistake.id,
-                        hint=mistake.hint,
+            for requirement in self.requirements:
+                seen = _seen(requirement, evidence)
+                if seen:
+                    return Verdict(
+                        FAILED,
+                        f"the values are right, but {seen}. This looks like: {requirement.title}.",
+                        requirement.id, requirement.hint, note,
+                    )  # fmt: skip
+            return Verdict(PASSED, f"passed on all {len(cases)} test inputs", note=note)
+        case, problem = failures[0]
+        feedback = (
+            f"on {case.description}: {problem.message} "
+            f"(wrong on {len(failures)} of {len(cases)} test inputs)"
+        )
+        if self.given is not None and self._matches(evidence, self.given):
+            return Verdict(NOT_ATTEMPTED, "not attempted yet: this is still the code as given")
+        found = self._diagnose(evidence)
+        if not found:
+            return Verdict(FAILED, feedback, hint=problem.hint)
+        (mistake, seen), *others = found
+        also = [m.title for m, _ in others if m.id != mistake.id][:2]
+        said = f"{seen[0].upper()}{seen[1:]}: this looks like" if seen else "This looks like"
+        text = f"{feedback}. {said} {mistake.title}."
+        if also:
+            text += f" (Perhaps also: {'; '.join(also)}.)"
+        return Verdict(FAILED, text, mistake.id, mistake.hint)
+
+    def _diagnose(self, evidence: Evidence) -> list[tuple[Mistake, str | None]]:
+        """Recognised mistakes, most specific first: a variant that equals the answer on every
+        case; else one that equals it wherever it returned a value (and it raised elsewhere);
+        else the properties found, in the table's order (requirements last)."""
+        variants = [m for m in self.mistakes if m.implementation is not None]
+        for mistake in variants:
+            if self._matches(evidence, mistake.implementation):
+                return [(mistake, None)]
+        if any(got.error is not None for got in evidence.got):
+            for mistake in variants:
+                if evidence.agrees_where_returned(mistake.implementation):
+                    seen = (
+                        "where your function did not raise, it gives the results of a known mistake"
                     )
-        raise _Outcome(feedback, hint=hint)
+                    return [(mistake, seen)]
+        found = []
+        for mistake in (*self.mistakes, *self.requirements):
+            seen = _seen(mistake, evidence)
+            if seen:
+                found.append((mistake, seen))
+        return found
 
-    def _call(self, fn: Callable, case: Case, names: Sequence[str] = ()) -> _Called:
-        called = _call(fn, case, names)
-        if self.tensors and called.error is None:
-            called.value = _tensors_as_numpy(called.value)
-        return called
+    def _matches(self, evidence: Evidence, variant: Callable) -> bool:
+        """The variant's outcomes equal the answer's on every case."""
+        return all(
+            same_outcome(got, evidence.outcome(variant, i)) for i, got in enumerate(evidence.got)
+        )
 
-    def _problem(self, got: _Called, want: _Called) -> tuple[str, str, str | None] | None:
-        """(aspect, message, hint) for the first thing wrong with ``got``, or None."""
-        if want.error is not None:
-            raise RuntimeError(f"the reference failed on its own test input: {want.error!r}")
-        if got.error is not None:
-            return "raised", *_describe_error(got.error)
-        if got.mutated:
-            return (
-                "mutated",
-                f"the function changed its argument {got.mutated} in place",
-                "work on new arrays (x = x - m, not x -= m); the caller's arrays must not change",
-            )
-        names = self.output_names
-        if names is None:
-            return _array_problem("the result", got.value, want.value)
-        if not isinstance(got.value, tuple | list) or len(got.value) != len(names):
-            return (
-                "type",
-                f"expected a tuple ({', '.join(names)}), got {type(got.value).__name__} "
-                f"{_short(got.value)}",
-                f"end with `return {', '.join(names)}`",
-            )
-        for name, g, w in zip(names, got.value, want.value, strict=True):
-            problem = _array_problem(name, g, w)
-            if problem is not None:
-                return problem
-        return None
+
+def _value_of(outcome: Outcome) -> tuple[Any, Verdict | None]:
+    """The value of a number/shape answer, or the verdict when there is none."""
+    stub = _stub_verdict(outcome)
+    if stub is not None:
+        return None, stub
+    if outcome.error is not None:
+        return None, Verdict(FAILED, f"raised {outcome.error[0]}: {_short(outcome.error[1], 200)}")
+    return outcome.value, None
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, Foreign):
+        return f"{value.type_name} {value.text}"
+    return f"{type(value).__name__} {_short(value)}"
 
 
 @dataclass(frozen=True)
-class NumberExercise:
+class _ValueExercise:
+    """What number and shape exercises share: one trial without inputs."""
+
+    def trials(self, rng: np.random.Generator) -> list[Case]:
+        """One case without arguments: the answer is a value (or a function of no arguments
+        that returns it), so there is nothing to draw from the seed."""
+        return [Case("your answer", ())]
+
+    def run(self, answer: Any, case: Case) -> Outcome:
+        if answer is None or answer is Ellipsis:
+            return Outcome()
+        if callable(answer) and not isinstance(answer, type):
+            outcome = call_answer(answer, ())
+            returned_stub = isinstance(outcome.value, Foreign) and outcome.value.text == "Ellipsis"
+            return Outcome() if returned_stub else outcome
+        return call_answer(lambda: answer, ())
+
+
+@dataclass(frozen=True)
+class NumberExercise(_ValueExercise):
     """The answer is a number; ``rel_tol=0`` asks for the exact value (counts)."""
 
     chapter: int
     expected: float
     wrong_values: tuple[WrongValue, ...]
     rel_tol: float = 0.0
+    references: tuple[str, ...] = ()
 
-    def run(self, answer: Any, rng: np.random.Generator, progress: dict) -> str:
-        value = _value_answer(answer, progress)
-        is_number = isinstance(value, int | float | np.number) or (
-            isinstance(value, np.ndarray) and value.ndim == 0
+    def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
+        value, verdict = _value_of(outcomes[0])
+        if verdict is not None:
+            return verdict
+        is_number = isinstance(value, int | float) or (
+            isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf"
         )
-        if isinstance(value, bool | np.bool_) or not is_number:
-            raise _Outcome(f"expected a number, got {type(value).__name__} {_short(value)}")
+        if isinstance(value, bool) or not is_number:
+            return Verdict(FAILED, f"expected a number, got {_shown(value)}")
         number = float(value)
+        shown = _short(value.item() if isinstance(value, np.ndarray) else value)
         if math.isclose(number, self.expected, rel_tol=self.rel_tol):
-            return f"{_short(value)} is right"
+            return Verdict(PASSED, f"{shown} is right")
         for wrong in self.wrong_values:
             if math.isclose(number, wrong.value, rel_tol=max(self.rel_tol, 1e-9)):
-                raise _Outcome(f"{_short(value)} is not right", diagnosis=wrong.id, hint=wrong.hint)
-        raise _Outcome(f"{_short(value)} is not right")
+                return Verdict(FAILED, f"{shown} is not right", wrong.id, wrong.hint)
+        return Verdict(FAILED, f"{shown} is not right")
 
 
 @dataclass(frozen=True)
-class ShapeExercise:
+class ShapeExercise(_ValueExercise):
     """The answer is a shape: a tuple (or list, or ``torch.Size``) of ints."""
 
     chapter: int
     expected: tuple[int, ...]
     wrong_values: tuple[WrongValue, ...]
+    references: tuple[str, ...] = ()
 
-    def run(self, answer: Any, rng: np.random.Generator, progress: dict) -> str:
-        value = _value_answer(answer, progress)
-        if not isinstance(value, tuple | list) or not all(
-            isinstance(n, int | np.integer) and not isinstance(n, bool) for n in value
-        ):
-            raise _Outcome(
-                f"expected a shape (a tuple of ints), got {type(value).__name__} {_short(value)}"
-            )
+    def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
+        value, verdict = _value_of(outcomes[0])
+        if verdict is not None:
+            return verdict
+
+        def is_int(n: Any) -> bool:
+            if isinstance(n, np.ndarray):
+                return n.ndim == 0 and n.dtype.kind in "iu"
+            return isinstance(n, int) and not isinstance(n, bool)
+
+        if not isinstance(value, tuple | list) or not all(is_int(n) for n in value):
+            return Verdict(FAILED, f"expected a shape (a tuple of ints), got {_shown(value)}")
         shape = tuple(int(n) for n in value)
         if shape == self.expected:
-            return f"{shape} is right"
+            return Verdict(PASSED, f"{shape} is right")
         for wrong in self.wrong_values:
             if shape == tuple(wrong.value):
-                raise _Outcome(f"{shape} is not right", diagnosis=wrong.id, hint=wrong.hint)
-        raise _Outcome(f"{shape} is not right")
+                return Verdict(FAILED, f"{shape} is not right", wrong.id, wrong.hint)
+        return Verdict(FAILED, f"{shape} is not right")
 
 
 Exercise = FunctionExercise | NumberExercise | ShapeExercise

@@ -1,0 +1,199 @@
+"""The exercises as the notebooks show them: every exercise has its difficulty (one to three
+stars at the end of its title), a hint that opens on demand, a check cell and a solution
+toggle; the README's table of exercises says the same as the notebooks; and the book's own
+"by hand" functions pass the checks of the exercises they mirror.
+
+Covers whatever notebooks ``chapters/`` holds.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+import mha
+from mha.checks import EXERCISES, FAILED, FunctionExercise, run_answer
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "chapters").glob("[0-9][0-9]_*.ipynb"))
+EXERCISE = re.compile(r"^:::\{exercise\} (?P<title>.+?)(?: (?P<stars>★+))?$", re.M)
+CHECK = re.compile(r'^check\("(?P<name>\w+)", (?P<answer>\w+)\)$')
+README_ROW = re.compile(
+    r"^\| (?P<chapter>\d+) \| `(?P<name>\w+)` \| (?P<title>.+?) \| (?P<stars>★+) \|$"
+)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One exercise as a notebook shows it."""
+
+    chapter: int
+    name: str
+    title: str
+    stars: str
+    label: str
+    hint: bool
+    solution: bool
+
+
+def _exercises(path: Path) -> list[Shown]:
+    """The notebook's exercises in order: each directive with what follows it up to the next."""
+    cells = nbformat.read(path, as_version=4).cells
+    found, current = [], None
+    for cell in cells:
+        if cell.cell_type == "markdown":
+            for block in re.split(r"(?=^:::\{)", cell.source, flags=re.M):
+                match = EXERCISE.match(block)
+                if match:
+                    label = re.search(r"^:label: (\S+)", block, re.M)
+                    current = {
+                        "title": match["title"], "stars": match["stars"] or "",
+                        "label": label[1] if label else "", "hint": False, "solution": False, "name": None,
+                    }  # fmt: skip
+                    found.append(current)
+                elif current and block.startswith(":::{admonition} Hint"):
+                    current["hint"] = ":class: dropdown" in block.splitlines()[1]
+                elif current and block.startswith(f":::{{solution}} {current['label']}"):
+                    current["solution"] = (
+                        ":class: dropdown" in block and "{literalinclude}" in block
+                    )
+        elif current is not None:
+            match = CHECK.match(cell.source.strip())
+            if match and current["name"] is None:
+                current["name"] = match["name"]
+    chapter = int(path.name[:2])
+    return [
+        Shown(chapter, **{k: e[k] for k in ("name", "title", "stars", "label", "hint", "solution")})
+        for e in found
+    ]
+
+
+SHOWN = [exercise for path in NOTEBOOKS for exercise in _exercises(path)]
+
+
+@pytest.mark.parametrize("exercise", SHOWN, ids=lambda e: f"{e.chapter:02d}-{e.label}")
+def test_every_exercise_has_stars_a_hint_a_check_and_a_solution(exercise):
+    assert 1 <= len(exercise.stars) <= 3, f"{exercise.title!r}: end the title with one to three ★"
+    assert exercise.label.startswith("ex-"), f"{exercise.title!r} has no :label: ex-..."
+    assert exercise.hint, f"{exercise.label}: no ':::{{admonition}} Hint' with ':class: dropdown'"
+    assert exercise.name in EXERCISES, f'{exercise.label}: no check("name", answer) cell after it'
+    assert EXERCISES[exercise.name].chapter == exercise.chapter
+    assert exercise.solution, (
+        f"{exercise.label}: no ':::{{solution}} {exercise.label}' dropdown toggle"
+    )
+
+
+def test_every_notebook_has_its_chapters_exercises_once():
+    shown = [e.name for e in SHOWN]
+    assert len(shown) == len(set(shown)), "an exercise is shown twice"
+    chapters = {int(path.name[:2]) for path in NOTEBOOKS}
+    registered = [name for name, e in EXERCISES.items() if e.chapter in chapters]
+    assert sorted(shown) == sorted(registered)
+
+
+def _readme_table() -> list[tuple[int, str, str, str]]:
+    text = (ROOT / "README.md").read_text()
+    return [
+        (int(m["chapter"]), m["name"], m["title"], m["stars"])
+        for m in map(README_ROW.match, text.splitlines())
+        if m
+    ]
+
+
+def test_the_readme_lists_every_exercise_as_the_notebooks_show_it():
+    shown = [(e.chapter, e.name, e.title, e.stars) for e in SHOWN]
+    assert _readme_table() == shown, (
+        "the README's table of exercises (chapter, exercise, title, difficulty) must list the "
+        "notebooks' exercises in their order"
+    )
+
+
+def test_the_table_parser_reads_a_row_and_the_exercise_parser_its_stars():
+    assert README_ROW.match("| 1 | `softmax` | A stable softmax | ★ |").groups() == (
+        "1",
+        "softmax",
+        "A stable softmax",
+        "★",
+    )
+    assert EXERCISE.match(":::{exercise} Find the bugs ★★★")["stars"] == "★★★"
+    assert EXERCISE.match(":::{exercise} No stars")["stars"] is None
+
+
+# --- the book's own code passes its own checks ---------------------------------------------
+
+# Each "by hand" function a chapter defines, the exercise it mirrors, the diagnosis its check
+# must give (None: it passes), whether it drifts float32 to float64 (so it passes with the
+# note), and the inputs it is written for (the others are left out).
+BY_HAND = {
+    "softmax_by_hand": ("softmax", None, False, None),
+    "naive_softmax": ("softmax", "unstable_softmax", False, None),
+    "attention_by_hand": ("scaled_dot_product_attention", None, True, None),  # takes no mask
+    "split_heads_by_hand": ("split_heads", None, False, None),
+    "merge_heads_by_hand": ("merge_heads", None, False, None),
+    # written for the chapter's layer, which has biases: the check's bias-free layers are left out
+    "mha_by_hand": ("multi_head_attention", None, True, lambda args: args[3].b_q is not None),
+    "blocked_attention": ("online_softmax_attention", None, False, None),
+}
+
+
+def _by_hand_functions() -> dict[str, object]:
+    """Every function of the BY_HAND table, from the notebooks' code cells (only their defs run)."""
+    found: dict[str, object] = {}
+    for path in NOTEBOOKS:
+        namespace = {"np": np, "math": math, "mha": mha}
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            try:
+                tree = ast.parse(cell.source)
+            except SyntaxError:  # a cell with IPython syntax (the setup cell)
+                continue
+            for node in tree.body:
+                if not isinstance(node, ast.FunctionDef):
+                    continue
+                try:  # a def whose defaults need the notebook's variables is not one of ours
+                    exec(compile(ast.Module([node], []), str(path), "exec"), namespace)
+                except NameError:
+                    continue
+                if node.name in BY_HAND:
+                    found[node.name] = namespace[node.name]
+    return found
+
+
+BY_HAND_FUNCTIONS = _by_hand_functions()
+
+
+def test_every_by_hand_function_of_the_table_is_in_a_chapter():
+    assert set(BY_HAND) == set(BY_HAND_FUNCTIONS), "a by-hand function was renamed or removed"
+
+
+@pytest.mark.parametrize("name", list(BY_HAND))
+def test_the_books_own_code_passes_its_own_checks(name):
+    exercise_name, diagnosis, drift, written_for = BY_HAND[name]
+    exercise, fn = EXERCISES[exercise_name], BY_HAND_FUNCTIONS[name]
+    signature = inspect.signature(fn)
+
+    def accepts(args: tuple) -> bool:
+        try:
+            signature.bind(*args)
+        except TypeError:
+            return False
+        return written_for is None or written_for(args)
+
+    cases = [c for c in exercise.trials(np.random.default_rng(5)) if accepts(c.args)]
+    assert len(cases) >= 3
+    verdict = exercise.judge(cases, [run_answer(exercise, fn, c) for c in cases])
+    if diagnosis is None:
+        assert verdict.status == "passed", verdict.feedback
+        assert bool(verdict.note) == drift, verdict.note
+    else:
+        assert verdict.status == FAILED and verdict.diagnosis == diagnosis, verdict.feedback
+    assert isinstance(exercise, FunctionExercise)
