@@ -504,6 +504,8 @@ def test_every_registered_mistake_has_a_wrong_answer_in_the_tests():
         for wrong in exercise.wrong_values
     }
     tested = {(n, m) for n, m, _ in WRONG_ANSWERS} | {(n, m) for n, m, _ in WRONG_VALUES}
+    for path in Path(__file__).parent.glob("test_checks_ch[0-9][0-9].py"):  # a chapter's own file
+        tested |= {(n, m) for n, m, _ in _load(path).WRONG_ANSWERS}
     assert registered == tested
 
 

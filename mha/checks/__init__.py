@@ -80,6 +80,7 @@ from mha.checks import (
     ch06_pytorch,
     ch07_gpu,
     ch08_heads_in_practice,
+    ch09_transformer,
     ch11_efficient,
 )
 from mha.checks.core import (
@@ -129,6 +130,7 @@ _CHAPTERS = (
     ch06_pytorch,
     ch07_gpu,
     ch08_heads_in_practice,
+    ch09_transformer,
     ch11_efficient,
 )
 
