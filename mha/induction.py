@@ -211,7 +211,7 @@ def train(
     model: AttentionOnlyTransformer,
     *,
     steps: int,
-    batch_size: int = 64,
+    batch_size: int = 32,
     halves: tuple[int, int] = (8, 16),
     lr: float = 1e-2,
     seed: int = 0,

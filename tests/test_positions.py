@@ -2,6 +2,8 @@
 dtype and array type kept (NumPy, torch, a strict array-API namespace), clear errors."""
 
 import math
+import subprocess
+import sys
 
 import array_api_strict as xs
 import numpy as np
@@ -196,3 +198,14 @@ def test_rope_runs_on_strict_arrays(rng):
 def test_bad_arguments_are_named(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_positions_import_no_heavy_library():
+    code = (
+        "import sys, mha.positions; mha.positions.apply_rope; "
+        "print(sorted(m for m in ('torch', 'cupy', 'matplotlib') if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]", result.stdout
