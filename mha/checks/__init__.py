@@ -136,6 +136,7 @@ from mha.checks import (
     ch06_pytorch,
     ch07_gpu,
     ch08_heads_in_practice,
+    ch09_transformer,
     ch10_real_model,
     ch11_efficient,
 )
@@ -197,6 +198,7 @@ _CHAPTERS = (
     ch06_pytorch,
     ch07_gpu,
     ch08_heads_in_practice,
+    ch09_transformer,
     ch10_real_model,
     ch11_efficient,
 )

@@ -1,0 +1,41 @@
+"""Solutions to the exercises of chapter 9, MHA inside the Transformer."""
+
+import numpy as np
+
+
+def sinusoidal(n, d_model):
+    """(n, d_model): PE[p, 2i] = sin(p / 10000^(2i/d)), PE[p, 2i+1] = cos(p / 10000^(2i/d))."""
+    p = np.arange(n)[:, None]  # (n, 1): positions from 0
+    two_i = np.arange(0, d_model, 2)[None, :]  # (1, d_model/2): 2i for pair i
+    angles = p / 10000.0 ** (two_i / d_model)  # (n, d_model/2)
+    pe = np.empty((n, d_model))
+    pe[:, 0::2] = np.sin(angles)  # even columns
+    pe[:, 1::2] = np.cos(angles)  # odd columns
+    return pe
+
+
+def apply_rope(x, positions=None):
+    """Rotate feature pairs (i, i + d/2) of x (..., n, d) by p * 10000^(-2i/d); keep x's dtype."""
+    n, d = x.shape[-2:]
+    p = np.arange(n) if positions is None else np.asarray(positions)
+    theta = 10000.0 ** (-np.arange(0, d, 2) / d)  # (d/2,)
+    angles = p[:, None] * theta  # (n, d/2)
+    cos = np.concatenate([np.cos(angles)] * 2, axis=-1)  # (n, d): angle i at i and i + d/2
+    sin = np.concatenate([np.sin(angles)] * 2, axis=-1)
+    x1, x2 = x[..., : d // 2], x[..., d // 2 :]
+    rotated = np.concatenate([-x2, x1], axis=-1)  # rotate_half: a quarter turn of each pair
+    return (x * cos + rotated * sin).astype(x.dtype)  # cos, sin are float64: cast back
+
+
+def pre_ln_block(x, attention, norm1, feed_forward, norm2, mask=None):
+    """x + MHA(LN1(x)), then + FFN(LN2(.)): each sub-layer reads a normalised copy of the stream."""
+    x = x + attention(norm1(x), mask=mask)[0]  # the module returns (out, weights)
+    return x + feed_forward(norm2(x))
+
+
+def induction_score(weights, period):
+    """Mean weight of queries i = period .. n-1 on key i - period + 1 (the token after the copy)."""
+    n = weights.shape[-1]
+    queries = np.arange(period, n)
+    keys = queries - period + 1
+    return weights[..., queries, keys].mean(axis=-1)

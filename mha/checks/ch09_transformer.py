@@ -1,0 +1,364 @@
+"""Chapter 9's exercises: the sinusoidal encoding, rotary embeddings, a pre-LN block, the
+induction score of a head."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+import mha
+from mha.checks.core import F32, F64, Case, _normal, _random_mask
+from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+
+# --- the sinusoidal encoding -----------------------------------------------------------------
+
+
+def _sinusoidal_cases(rng: np.random.Generator) -> list[Case]:
+    n = int(rng.integers(5, 12))
+    return [
+        Case(f"n={n}, d_model=8", (n, 8)),
+        Case("n=1, d_model=6 (position 0 only)", (1, 6)),
+        Case("n=12, d_model=4", (12, 4)),
+        Case("n=30, d_model=64", (30, 64)),
+    ]
+
+
+def _reference_sinusoidal(n, d_model):
+    from mha.positions import sinusoidal
+
+    return sinusoidal(n, d_model)
+
+
+def _sinusoidal_variant(
+    *, interleaved: bool = True, sin_first: bool = True, exponent: str = "2i", first: int = 0
+) -> Callable:
+    """The encoding with one thing changed; the defaults give the right answer."""
+
+    def sinusoidal(n, d_model):
+        p = np.arange(first, first + n)[:, None]  # (n, 1)
+        i = np.arange(d_model // 2)[None, :]  # (1, d_model/2), the pair
+        power = {"2i": 2 * i, "i": i}.get(exponent, 2 * i)
+        angles = p / 10000.0 ** (power / d_model)  # (n, d_model/2)
+        a, b = (np.sin(angles), np.cos(angles)) if sin_first else (np.cos(angles), np.sin(angles))
+        if exponent == "column":  # column j uses 10000^(j/d): the cos columns one step off
+            b = np.cos(p / 10000.0 ** ((2 * i + 1) / d_model))
+        if not interleaved:
+            return np.concatenate([a, b], axis=-1)
+        return np.stack([a, b], axis=-1).reshape(n, d_model)
+
+    return sinusoidal
+
+
+_SINUSOIDAL_MISTAKES = (
+    Mistake(
+        "halves_not_interleaved",
+        "all the sines first, then all the cosines, instead of alternating columns",
+        "the paper interleaves: column 2i holds sin(p theta_i) and column 2i+1 cos(p theta_i); "
+        "stack the two on a new last axis and reshape to (n, d_model)",
+        _sinusoidal_variant(interleaved=False),
+    ),
+    Mistake(
+        "sin_cos_swapped",
+        "cos in the even columns and sin in the odd ones",
+        "PE[p, 2i] = sin(...) and PE[p, 2i+1] = cos(...): row 0 is 0, 1, 0, 1, ...",
+        _sinusoidal_variant(sin_first=False),
+    ),
+    Mistake(
+        "exponent_i",
+        "frequencies 10000^(-i/d_model) instead of 10000^(-2i/d_model)",
+        "the exponent is 2i/d_model with i the pair's index (0 .. d_model/2 - 1), so the "
+        "slowest pair turns by about 1/10000 per position",
+        _sinusoidal_variant(exponent="i"),
+    ),
+    Mistake(
+        "exponent_of_column",
+        "the exponent taken from the column index j (j/d_model), so each cos column has its "
+        "own frequency",
+        "a sin column and the cos column after it share one frequency: for columns 2i and "
+        "2i+1 use 10000^(2i/d_model)",
+        _sinusoidal_variant(exponent="column"),
+    ),
+    Mistake(
+        "positions_from_one",
+        "positions counted from 1 instead of 0",
+        "the first token is position 0: np.arange(n)",
+        _sinusoidal_variant(first=1),
+    ),
+)
+
+
+# --- rotary position embeddings --------------------------------------------------------------
+
+
+def _apply_rope_cases(rng: np.random.Generator) -> list[Case]:
+    start = int(rng.integers(3, 9))
+    return [
+        Case("x of shape (6, 8), positions None", (_normal(rng, (6, 8), F64),)),
+        Case(
+            f"x (3, 5, 4) (3 heads), positions {start}..{start + 4} (after {start} cached tokens)",
+            (_normal(rng, (3, 5, 4), F64), np.arange(start, start + 5)),
+        ),
+        Case("x (2, 2, 4, 6), float32, positions None", (_normal(rng, (2, 2, 4, 6), F32),)),
+        Case("x (1, 16): one new token at position 37", (_normal(rng, (1, 16), F64), np.array([37]))),
+        Case(
+            "x (4, 10) with positions in no particular order",
+            (_normal(rng, (4, 10), F64), rng.permutation(20)[:4]),
+        ),
+    ]  # fmt: skip
+
+
+def _rope_variant(
+    *, layout: str = "half", direction: int = 1, exponent: str = "2i", use_positions: bool = True
+) -> Callable:
+    """RoPE with one thing changed; the defaults give the right answer (rotate-half layout)."""
+
+    def apply_rope(x, positions=None):
+        n, d = x.shape[-2:]
+        p = np.arange(n) if positions is None or not use_positions else np.asarray(positions)
+        i = np.arange(d // 2)
+        theta = 10000.0 ** (-(2 * i if exponent == "2i" else i) / d)
+        angles = p[:, None] * theta  # (n, d/2)
+        cos, sin = np.cos(angles), direction * np.sin(angles)
+        if layout == "neighbours":  # pairs (x[2i], x[2i+1]), as the RoFormer paper and GPT-J
+            x1, x2 = x[..., 0::2], x[..., 1::2]
+            out = np.stack([x1 * cos - x2 * sin, x2 * cos + x1 * sin], axis=-1)
+            return out.reshape(x.shape).astype(x.dtype)
+        double = (
+            (lambda a: np.repeat(a, 2, axis=-1))
+            if layout == "repeated"
+            else (lambda a: np.concatenate([a, a], axis=-1))
+        )
+        rotated = np.concatenate([-x[..., d // 2 :], x[..., : d // 2]], axis=-1)
+        return (x * double(cos) + rotated * double(sin)).astype(x.dtype)
+
+    return apply_rope
+
+
+def _reference_apply_rope(x, positions=None):
+    from mha.positions import apply_rope
+
+    return apply_rope(x, positions)
+
+
+_APPLY_ROPE_MISTAKES = (
+    Mistake(
+        "neighbouring_pairs",
+        "neighbouring features (x[2i], x[2i+1]) rotated together: the RoFormer/GPT-J layout, "
+        "not rotate-half",
+        "in the rotate-half layout feature i turns together with feature i + d/2: "
+        "out = x * cos + rotate_half(x) * sin with rotate_half(x) = concat(-x2, x1)",
+        _rope_variant(layout="neighbours"),
+    ),
+    Mistake(
+        "angles_repeated_not_tiled",
+        "the d/2 angles repeated element-wise (theta_0, theta_0, theta_1, ...) instead of "
+        "tiled (theta_0 .. theta_{d/2-1}, theta_0 .. theta_{d/2-1})",
+        "feature i and feature i + d/2 share angle i: np.concatenate([cos, cos], axis=-1), not "
+        "np.repeat(cos, 2, axis=-1) (that goes with the neighbouring-pairs layout)",
+        _rope_variant(layout="repeated"),
+    ),
+    Mistake(
+        "wrong_direction",
+        "each pair rotated by minus the angle",
+        "a rotation by +a sends (x1, x2) to (x1 cos a - x2 sin a, x2 cos a + x1 sin a); "
+        "rotate_half(x) is concat(-x2, x1), with the minus on the second half",
+        _rope_variant(direction=-1),
+    ),
+    Mistake(
+        "exponent_i",
+        "frequencies 10000^(-i/d) instead of 10000^(-2i/d)",
+        "theta_i = 10000^(-2i/d) for the pair i = 0 .. d/2 - 1",
+        _rope_variant(exponent="i"),
+    ),
+    Mistake(
+        "positions_ignored",
+        "the given positions ignored (always 0 .. n-1)",
+        "use positions when they are given (a KV cache's new token sits at its true "
+        "position); only None means np.arange(n)",
+        _rope_variant(use_positions=False),
+    ),
+)
+
+
+# --- a pre-LN Transformer block ----------------------------------------------------------------
+
+
+def _pre_ln_block_cases(rng: np.random.Generator) -> list[Case]:
+    import torch
+
+    from mha.block import TransformerBlock
+
+    def case(text, shape, h, dtype, mask=None):
+        d_model = shape[-1]
+        torch.manual_seed(int(rng.integers(2**31)))
+        block = TransformerBlock(d_model, h, 2 * d_model, norm_first=True)
+        with torch.no_grad():
+            for p in block.parameters():
+                p.add_(0.3 * torch.randn_like(p))  # LayerNorms and biases away from 1 and 0
+        block = block.to(torch.float64 if dtype == F64 else torch.float32)
+        x = torch.from_numpy(_normal(rng, shape, dtype))
+        parts = (block.attention, block.norm1, block.feed_forward, block.norm2)
+        args = (x, *parts) if mask is None else (x, *parts, torch.from_numpy(mask))
+        return Case(text, args)
+
+    return [
+        case("x (1, 5, 8), h=2, no mask", (1, 5, 8), 2, F64),
+        case("x (2, 4, 12), h=3, padding mask (2, 1, 1, 4)", (2, 4, 12), 3, F64,
+             mha.padding_mask([4, 2], 4)),
+        case("x (6, 8) (no batch axis), h=4, causal mask", (6, 8), 4, F64, mha.causal_mask(6)),
+        case("x (2, 5, 8), float32, h=2, random mask (2, 1, 5, 5)", (2, 5, 8), 2, F32,
+             _random_mask(rng, (2, 1, 5, 5))),
+    ]  # fmt: skip
+
+
+def _pre_ln_variant(change: str | None = None) -> Callable:
+    """A pre-LN block's forward pass written one way; None is the right one."""
+
+    def pre_ln_block(x, attention, norm1, feed_forward, norm2, mask=None):
+        if change == "mask_polarity" and mask is not None:
+            mask = ~mask
+        second_norm = norm1 if change == "one_norm_for_both" else norm2
+        if change == "post_ln":
+            x = norm1(x + attention(x, mask=mask)[0])
+            return norm2(x + feed_forward(x))
+        if change == "residual_from_normalised":
+            h = norm1(x)
+            x = h + attention(h, mask=mask)[0]
+            h = norm2(x)
+            return h + feed_forward(h)
+        x = x + attention(norm1(x), mask=mask)[0]
+        if change == "no_feed_forward_residual":
+            return feed_forward(norm2(x))
+        return x + feed_forward(second_norm(x))
+
+    return pre_ln_block
+
+
+_PRE_LN_BLOCK_MISTAKES = (
+    Mistake(
+        "post_ln",
+        "the post-LN order: LayerNorm after each residual addition",
+        "pre-LN normalises the *input* of each sub-layer and adds the result to the "
+        "un-normalised stream: x = x + attention(norm1(x))",
+        _pre_ln_variant("post_ln"),
+    ),
+    Mistake(
+        "residual_from_normalised",
+        "the residual taken from the normalised input (norm1(x) + attention(norm1(x)))",
+        "the residual path must carry x itself past the sub-layer: x + attention(norm1(x))[0], "
+        "so the stream is never normalised",
+        _pre_ln_variant("residual_from_normalised"),
+    ),
+    Mistake(
+        "no_feed_forward_residual",
+        "the feed-forward network's output returned without adding it to the stream",
+        "both sub-layers are residual: x = x + feed_forward(norm2(x))",
+        _pre_ln_variant("no_feed_forward_residual"),
+    ),
+    Mistake(
+        "one_norm_for_both",
+        "norm1 used in front of the feed-forward network too",
+        "each sub-layer has its own LayerNorm (its own gain and bias): norm2 before the "
+        "feed-forward network",
+        _pre_ln_variant("one_norm_for_both"),
+    ),
+    Mistake(
+        "mask_polarity",
+        "the mask inverted (read as nn.TransformerEncoderLayer's True = may not attend)",
+        "this book's attention takes True = may attend: pass mask as it is",
+        _pre_ln_variant("mask_polarity"),
+    ),
+)
+
+
+# --- the induction score -----------------------------------------------------------------------
+
+
+def _induction_score_cases(rng: np.random.Generator) -> list[Case]:
+    def weights(shape, dtype, causal):
+        scores = _normal(rng, shape, F64, 2.0)
+        if causal:
+            n = shape[-1]
+            scores = np.where(np.tril(np.ones((n, n), dtype=bool)), scores, -np.inf)
+        e = np.exp(scores - scores.max(-1, keepdims=True))
+        return (e / e.sum(-1, keepdims=True)).astype(dtype)
+
+    return [
+        Case("weights (8, 8), causal, period 4", (weights((8, 8), F64, True), 4)),
+        Case("weights (3, 10, 10) (3 heads), period 5", (weights((3, 10, 10), F64, False), 5)),
+        Case("weights (2, 2, 12, 12), float32, causal, period 6",
+             (weights((2, 2, 12, 12), F32, True), 6)),
+        Case("weights (9, 9), period 3 (three copies)", (weights((9, 9), F64, False), 3)),
+        Case("weights (4, 7, 7), causal, period 2", (weights((4, 7, 7), F64, True), 2)),
+    ]  # fmt: skip
+
+
+def _reference_induction_score(weights, period):
+    from mha.induction import induction_score
+
+    return induction_score(weights, period)
+
+
+def _induction_score_variant(
+    *, key_offset: int = 1, reduce: str = "mean", swapped: bool = False
+) -> Callable:
+    """The induction score with one thing changed; the defaults give the right answer."""
+
+    def induction_score(weights, period):
+        n = weights.shape[-1]
+        queries = np.arange(period, n)
+        keys = queries - period + key_offset
+        picked = weights[..., keys, queries] if swapped else weights[..., queries, keys]
+        if reduce == "sum":
+            return picked.sum(-1)
+        if reduce == "all_queries":
+            return picked.sum(-1) / n
+        return picked.mean(-1)
+
+    return induction_score
+
+
+_INDUCTION_SCORE_MISTAKES = (
+    Mistake(
+        "previous_occurrence",
+        "the weight on the earlier copy of the current token (key i - period), not on the "
+        "token after it",
+        "an induction head at query i looks one step past the earlier copy, at key "
+        "i - period + 1, whose token is the prediction for position i + 1",
+        _induction_score_variant(key_offset=0),
+    ),
+    Mistake(
+        "all_queries",
+        "the sum divided by all n queries, the first period of them included",
+        "the first period queries have no earlier copy: average over queries "
+        "i = period .. n-1 only",
+        _induction_score_variant(reduce="all_queries"),
+    ),
+    Mistake(
+        "sum_not_mean",
+        "the weights summed over the queries instead of averaged",
+        "take the mean over queries i = period .. n-1, so a perfect induction head scores 1",
+        _induction_score_variant(reduce="sum"),
+    ),
+    Mistake(
+        "queries_and_keys_swapped",
+        "weights[..., key, query] read instead of weights[..., query, key]",
+        "rows are queries and columns keys: weights[..., i, i - period + 1]",
+        _induction_score_variant(swapped=True),
+    ),
+)
+
+
+# --- the registry -------------------------------------------------------------------------------
+
+EXERCISES: dict[str, Exercise] = {
+    "sinusoidal": FunctionExercise(9, _reference_sinusoidal, _sinusoidal_cases, _SINUSOIDAL_MISTAKES),
+    "apply_rope": FunctionExercise(9, _reference_apply_rope, _apply_rope_cases, _APPLY_ROPE_MISTAKES),
+    "pre_ln_block": FunctionExercise(
+        9, _pre_ln_variant(), _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES, tensors=True
+    ),
+    "induction_score": FunctionExercise(
+        9, _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES
+    ),
+}  # fmt: skip
