@@ -93,9 +93,7 @@ RULES = {
         re.I,
     ),
     "unit": re.compile(rf"(?<![\w.]){NUMBER}\s*(?:{_UNITS})(?![\w])"),
-    "approximation": re.compile(
-        rf"{_APPROX}\s*\$?(?:[A-Za-z_{{}}\\]+\s*=\s*)?{NUMBER}(?:\\,\d+)*"
-    ),
+    "approximation": re.compile(rf"{_APPROX}\s*\$?(?:[A-Za-z_{{}}\\]+\s*=\s*)?{NUMBER}(?:\\,\d+)*"),
     "result word": re.compile(
         rf"\b(?:{_RESULT_WORDS})\s*(?:of|is|was|near|=|:)?\s*\$?{NUMBER}", re.I
     ),
@@ -155,7 +153,9 @@ def allowed_snippets(markdown: str) -> list[str]:
         quoted = QUOTED.findall(comment)
         reason = QUOTED.sub("", comment).strip(" .,;:-—")
         if not quoted or not reason:
-            raise ValueError(f"an allow-list comment needs a quoted snippet and a reason: {comment!r}")
+            raise ValueError(
+                f"an allow-list comment needs a quoted snippet and a reason: {comment!r}"
+            )
         snippets += quoted
     return snippets
 
@@ -237,7 +237,9 @@ def test_every_glue_role_names_a_glued_value(path):
         for role in GLUE_ROLE.findall(cell.source)
     }
     missing = sorted(name for name in used if not any(p.fullmatch(name) for p in names))
-    assert not missing, f"{path.name}: the prose uses glued names that no code cell glues: {missing}"
+    assert not missing, (
+        f"{path.name}: the prose uses glued names that no code cell glues: {missing}"
+    )
 
 
 # --- the rule catches what it should, and lets inputs through --------------------------------
