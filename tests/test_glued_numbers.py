@@ -116,7 +116,7 @@ def _blank(match: re.Match) -> str:
     return " " * len(match.group(0))
 
 
-def _is_version(text: str, start: int, found: str) -> bool:
+def _is_version(text: str, start: int) -> bool:
     return bool(_VERSION_CONTEXT.search(text[max(0, start - 12) : start]))
 
 
@@ -124,7 +124,7 @@ def _scan(text: str, rules: tuple[str, ...]) -> list[Finding]:
     findings = []
     for rule in rules:
         for match in RULES[rule].finditer(text):
-            if rule == "decimal" and _is_version(text, match.start(), match.group(0)):
+            if rule == "decimal" and _is_version(text, match.start()):
                 continue
             context = " ".join(text[max(0, match.start() - 40) : match.end() + 20].split())
             findings.append(Finding(rule, match.group(0).strip(), context))
