@@ -19,6 +19,7 @@ merge, W^O) that can return the weights, and a fast one through
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import torch
@@ -27,6 +28,25 @@ from torch import Tensor, nn
 
 from mha import _validate
 from mha.params import MHAParams, from_torch_state_dict, to_torch_state_dict
+
+MIN_TORCH = (2, 5)
+"""The oldest PyTorch the book runs on: ``F.scaled_dot_product_attention`` takes
+``enable_gqa`` (chapter 11) and gives fully masked rows zeros, not NaN (chapters 5 and 6)."""
+
+
+def check_torch_version(version: str) -> None:
+    """Raise ImportError, naming both versions, when ``version`` is older than :data:`MIN_TORCH`."""
+    match = re.match(r"(\d+)\.(\d+)", str(version))
+    if match is None or tuple(int(part) for part in match.groups()) < MIN_TORCH:
+        need = ".".join(str(part) for part in MIN_TORCH)
+        raise ImportError(
+            f"mha needs PyTorch {need} or later (scaled_dot_product_attention with enable_gqa, "
+            f"and zeros for fully masked rows), but torch {version} is installed; upgrade with "
+            f"pip install -U 'torch>={need}'"
+        )
+
+
+check_torch_version(torch.__version__)
 
 _IMPLS = ("auto", "readable", "fused")
 

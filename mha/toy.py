@@ -13,14 +13,21 @@ embeddings, one multi-head attention layer with a residual connection, and a lin
 with two softmax outputs per position. On a CPU it trains in seconds.
 
 The data are seeded (:func:`make_batch` takes a generator; :func:`train` a ``seed``). The
-initial weights come from torch's global generator, as for any ``nn.Module``: call
-``torch.manual_seed`` before building the model for a run that repeats exactly.
+initial weights come from torch's global generator, as for any ``nn.Module``:
+:func:`build_model` calls ``torch.manual_seed`` before building, so a run repeats exactly.
+:func:`train_seeds` trains one model per seed, the seeds spread over the CPU's cores.
 """
 
 from __future__ import annotations
 
+import functools
 import math
+import multiprocessing
 import numbers
+import os
+import signal
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 import torch
 import torch.nn.functional as F
@@ -28,6 +35,7 @@ from torch import Tensor, nn
 
 from mha import _validate
 from mha.analysis import head_similarity, redundancy
+from mha.moh import MixtureOfHeadAttention
 from mha.torch_mha import MultiHeadAttention
 
 IGNORE = -100
@@ -204,3 +212,109 @@ def _finite_number(name: str, value: object, expected: str) -> float:
     if not math.isfinite(value):
         raise ValueError(f"{name} must be a finite number {expected}, got {value}")
     return float(value)
+
+
+def build_model(
+    seed: int,
+    *,
+    num_heads: int,
+    d_model: int,
+    vocab_size: int,
+    seq_len: int,
+    top_k: int | None = None,
+    device: torch.device | str | None = None,
+) -> ToyModel:
+    """An untrained ToyModel whose weights are drawn after ``torch.manual_seed(seed)``.
+
+    Plain multi-head attention when ``top_k`` is None, else Mixture-of-Head attention
+    (:class:`mha.moh.MixtureOfHeadAttention`) that keeps ``top_k`` heads per token.
+    """
+    torch.manual_seed(seed)
+    if top_k is None:
+        attention = MultiHeadAttention(d_model, num_heads)
+    else:
+        attention = MixtureOfHeadAttention(d_model, num_heads, top_k=top_k)
+    return ToyModel(attention, vocab_size, seq_len).to(device)
+
+
+def _train_one(seed: int, architecture: dict, training: dict) -> dict[str, Tensor]:
+    """Build and train the model of one seed; its state_dict (run in a worker process)."""
+    model = build_model(seed, **architecture)
+    train(model, seed=seed, **training)
+    return model.state_dict()
+
+
+@functools.cache
+def _process_pool(workers: int) -> ProcessPoolExecutor:
+    """Worker processes, started once and kept (starting one imports torch, about a second).
+
+    "spawn" starts clean interpreters: forking a process whose threads are running (BLAS,
+    OpenMP, a Jupyter kernel) can leave the child waiting forever on a lock.
+    """
+    return ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker
+    )
+
+
+def _start_worker() -> None:
+    """One thread per worker; Ctrl-C (or a Jupyter interrupt) is for the parent, not them."""
+    torch.set_num_threads(1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def train_seeds(
+    seeds: Sequence[int],
+    *,
+    num_heads: int,
+    d_model: int,
+    vocab_size: int,
+    seq_len: int,
+    top_k: int | None = None,
+    steps: int,
+    batch_size: int = 64,
+    lr: float = 1e-2,
+    diversity_weight: float = 0.0,
+    device: torch.device | str = "cpu",
+    workers: int | None = None,
+) -> list[ToyModel]:
+    """One trained model per seed: ``train(build_model(seed, ...), seed=seed, ...)`` for each.
+
+    The model of a seed is the same whichever process trains it: its weights and its batches
+    come from its seed. On the CPU the seeds are spread over ``workers`` processes (default:
+    one per core, at most one per seed); ``workers=1``, or a GPU, trains them here, one after
+    another.
+
+    Shapes
+    ------
+    seeds : S ints  ->  S models, in the order of the seeds
+    """
+    seeds = [int(seed) for seed in seeds]
+    if not seeds:
+        raise ValueError("seeds must hold at least one seed, got none")
+    architecture = {
+        "num_heads": num_heads,
+        "d_model": d_model,
+        "vocab_size": vocab_size,
+        "seq_len": seq_len,
+        "top_k": top_k,
+    }
+    training = {
+        "steps": steps,
+        "batch_size": batch_size,
+        "lr": lr,
+        "diversity_weight": diversity_weight,
+    }
+    if workers is None:
+        workers = min(len(seeds), os.cpu_count() or 1)
+    workers = _validate.positive_int("workers", workers)
+    models = [build_model(seed, **architecture, device=device) for seed in seeds]
+    if workers == 1 or torch.device(device).type != "cpu":
+        for seed, model in zip(seeds, models, strict=True):
+            train(model, seed=seed, **training)
+        return models
+    pool = _process_pool(workers)
+    jobs = [pool.submit(_train_one, seed, architecture, training) for seed in seeds]
+    for model, job in zip(models, jobs, strict=True):
+        model.load_state_dict(job.result())
+        model.eval()
+    return models
