@@ -26,8 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from mha import timing
 from mha import cupy_mha as _real_cupy_mha
+from mha import timing
 from mha.params import MHAParams
 
 ENV_VAR = "MHA_BOOK_FAKE_GPU"
