@@ -138,8 +138,7 @@ BY_HAND = {
     "attention_by_hand": ("scaled_dot_product_attention", None, True, None),  # takes no mask
     "split_heads_by_hand": ("split_heads", None, False, None),
     "merge_heads_by_hand": ("merge_heads", None, False, None),
-    # written for the chapter's layer, which has biases: the check's bias-free layers are left out
-    "mha_by_hand": ("multi_head_attention", None, True, lambda args: args[3].b_q is not None),
+    "mha_by_hand": ("multi_head_attention", None, True, None),
     "blocked_attention": ("online_softmax_attention", None, False, None),
 }
 
