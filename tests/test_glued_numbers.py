@@ -23,8 +23,8 @@ The rule (what counts as a result):
 Integers that name things are inputs and pass: chapter numbers, sizes and counts
 (``n = 4096``, ``8 heads``), years in citations. Inside ``$...$`` mathematics only decimals
 and approximations are results (formulas are full of integers). Not scanned: inline code,
-fenced code and directive blocks, ``{exercise}`` and ``{solution}`` blocks (their numbers
-are the exercise's inputs), link targets, and the glue roles themselves.
+fenced code and directive blocks, ``{exercise}`` and ``{solution}`` blocks and the
+exercises' ``{admonition} Hint`` dropdowns (their numbers are the exercise's inputs), link targets, and the glue roles themselves.
 
 The allow-list, for the rare legitimate case (a specification, a cited figure): an HTML
 comment in the same markdown cell, invisible in Jupyter and on the website, that quotes the
@@ -57,7 +57,9 @@ GLUE_ROLE = re.compile(r"\{glue(?::[a-z]+)?\}`([^`]+)`")
 # --- what is removed before scanning ---------------------------------------------------------
 
 _FENCE = re.compile(r"^(`{3,}|~{3,}).*?^\1[ \t]*$", re.S | re.M)
-_EXERCISE = re.compile(r"^(:{3,})\{(?:exercise|solution)\}.*?^\1[ \t]*$", re.S | re.M)
+_EXERCISE = re.compile(
+    r"^(:{3,})\{(?:exercise|solution|admonition\} Hint)\}?.*?^\1[ \t]*$", re.S | re.M
+)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _MYST_COMMENT = re.compile(r"^%.*$", re.M)
 _ROLE = re.compile(r"\{[a-z:-]+\}`[^`]*`")  # {glue:text}`x`, {ref}`x`, {numref}`x` ...
@@ -261,6 +263,7 @@ def test_every_glue_role_names_a_glued_value(path):
         "accuracy 1 on both",
         "$\\log n \\approx 2.5$",
         "redundancy: 0",
+        ":::{admonition} Note\nthe run took 3 ms\n:::",
     ],
 )
 def test_typed_results_are_found(markdown):
@@ -279,6 +282,7 @@ def test_typed_results_are_found(markdown):
         "Are Sixteen Heads (Michel et al. 2019) and (Jin et al., 2024)",
         "```python\nx = 0.25  # 3 ms\n```",
         ":::{exercise} Bytes\n:label: ex-b\nA layer of 2.5 GB and 16 heads.\n:::",
+        ":::{admonition} Hint\n:class: dropdown\n\n2 bytes per number.\n:::",
         "$$\\operatorname{softmax}(z)_j = \\frac{e^{z_j}}{\\sum_l e^{z_l}} \\cdot 2$$",
         "[the paper](https://arxiv.org/abs/1706.03762v7)",
     ],
