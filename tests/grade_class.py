@@ -109,7 +109,13 @@ def solved_chapter(folder: Path, name: str, chapter: str, answered: int | None =
     for i in reversed(stubs[:answered]):
         source = solution
         if answered is not None:  # only this stub's function
-            source = _function(solution, nb.cells[i].source.split("def ")[1].split("(")[0])
+            stub = nb.cells[i].source
+            function = (
+                stub.split("def ")[1].split("(")[0]
+                if "def " in stub
+                else stub.split(" = ...")[0].split()[-1]
+            )
+            source = _function(solution, function)
         nb.cells.insert(i + 1, nbformat.v4.new_code_cell(source))
     folder.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, folder / name)
@@ -138,7 +144,7 @@ def attempt(label, action):
         action()
         seen[label] = "ok"
     except Exception as error:
-        seen[label] = type(error).__name__
+        seen[label] = type(error).__name__[:12]
 attempt("csv", lambda: open(os.path.join(OUT, "grades.csv"), "a").write("forged.ipynb,x,1,9,9\\n"))
 attempt("json", lambda: open(os.path.join(OUT, "grades.json"), "w").write("{{}}"))
 attempt("victim", lambda: open(VICTIM, "w").write("{{}}"))
@@ -146,6 +152,7 @@ attempt("class", lambda: os.listdir(CLASS))
 attempt("net", lambda: socket.create_connection(("1.1.1.1", 53), timeout=3))
 here = os.path.dirname(os.path.dirname(mha.__file__))
 attempt("solutions", lambda: os.listdir(os.path.join(here, "chapters", "solutions")))
+attempt("runner", lambda: open(f"/proc/{{os.getppid()}}/fd/1", "wb").write(b"forged"))
 kernels = [p for p in glob.glob("/tmp/**/*.json", recursive=True) if "shell_port" in open(p).read()]
 commands = []
 for pid in filter(str.isdigit, os.listdir("/proc")):
@@ -395,3 +402,28 @@ def write_class(folder: Path, out: Path) -> dict[str, Path]:
         for n in ("odd_cells.ipynb", "invalid.ipynb", "fifo.ipynb", "zero.ipynb", "link.ipynb")
     ]
     return {str(p.relative_to(folder)): p for p in paths}
+
+
+def write_course(folder: Path) -> list[Path]:
+    """A course's worth of submissions for measuring throughput: every chapter with exercises,
+    three students each (all solved, the first exercise only, untouched)."""
+    paths = []
+    for notebook in sorted((ROOT / "chapters").glob("[0-9][0-9]_*.ipynb")):
+        chapter = notebook.stem
+        if not (SOLUTIONS / f"{chapter}.py").exists():
+            continue
+        paths.append(solved_chapter(folder, f"{chapter}_solved.ipynb", chapter))
+        paths.append(solved_chapter(folder, f"{chapter}_partial.ipynb", chapter, answered=1))
+        nbformat.write(nbformat.read(notebook, as_version=4), folder / f"{chapter}_untouched.ipynb")
+        paths.append(folder / f"{chapter}_untouched.ipynb")
+    return paths
+
+
+if __name__ == "__main__":  # python tests/grade_class.py course|class FOLDER
+    import sys
+
+    kind, target = sys.argv[1], Path(sys.argv[2])
+    if kind == "course":
+        print(f"{len(write_course(target))} notebooks in {target}")
+    else:
+        print(f"{len(write_class(target, target.parent / 'out'))} notebooks in {target}")

@@ -381,6 +381,13 @@ def test_shards_split_a_class_into_disjoint_parts():
     )
 
 
+def test_a_shard_is_chosen_by_the_path_inside_the_folder_named():
+    roots = [Path("/mnt/a/class"), Path("/home/b/other")]
+    assert cli.shard_key(Path("/mnt/a/class/s1/x.ipynb"), roots) == "s1/x.ipynb"
+    assert cli.shard_key(Path("/home/b/other/x.ipynb"), roots) == "x.ipynb"
+    assert cli.shard_key(Path("elsewhere/y.ipynb"), roots) == "y.ipynb"
+
+
 def test_shard_tables_merge_into_one(tmp_path, capsys):
     first = table.Table(tmp_path / "s1", ["softmax"])
     first.add(_row("a.ipynb", 1, {"softmax": 1}))

@@ -222,7 +222,7 @@ def test_a_notebook_sees_no_classmate_no_table_and_no_network(graded):
         reason(graded, name, "softmax").split("raised RuntimeError: ")[1].split(" (wrong on")[0]
     )
     seen = json.loads(report)
-    assert set(seen) == {"csv", "json", "victim", "class", "net", "solutions"}
+    assert set(seen) == {"csv", "json", "victim", "class", "net", "solutions", "runner"}
     assert all(result != "ok" for result in seen.values()), seen
     other = reason(graded, name, "scaled_dot_product_attention")
     assert "named=0" in other  # no process shows the grader's paths

@@ -9,7 +9,8 @@ import signal
 import sys
 import tempfile
 import time
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+import traceback
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import TextIO
 
@@ -31,6 +32,14 @@ def _cores() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         return os.cpu_count() or 1
+
+
+def shard_key(path: Path, roots: list[Path]) -> str:
+    """A submission's path inside the folder it was found in (the same on every machine)."""
+    for root in roots:
+        if path.parts[: len(root.parts)] == root.parts and path != root:
+            return found.shown(Path(*path.parts[len(root.parts) :]))
+    return found.shown(path.name)
 
 
 def in_shard(name: str, shard: tuple[int, int] | None) -> bool:
@@ -62,12 +71,13 @@ def run(
 ) -> tuple[list[dict[str, str]], list[str]]:
     """Grade the submissions into ``out``; (the table's rows, its exercises)."""
     log = sys.stderr if log is None else log
-    notebooks = [found.read(p) for p in paths if in_shard(found.shown(p), shard)]
+    roots = roots or paths
+    notebooks = [found.read(p) for p in paths if in_shard(shard_key(p, roots), shard)]
     exercises = table.ordered(name for s in notebooks for name in exercises_for(s, options)[1])
     with tempfile.TemporaryDirectory(prefix="mha-grade-fonts-") as fonts:
         sandbox = Sandbox(
             isolate=isolate,
-            hide=[*(roots or paths), out],
+            hide=[*roots, out],
             threads=threads or max(1, _cores() // jobs),
             fonts=prepare_fonts(Path(fonts)),
             limits=options.limits,
@@ -94,8 +104,7 @@ def run(
                 while running:
                     finished, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in finished:
-                        running.pop(future)
-                        row: Row = future.result()
+                        row = _row(future, running.pop(future))
                         grades.add(row)
                         done += 1
                         elapsed = time.monotonic() - start
@@ -115,6 +124,17 @@ def run(
                 grades.finish()
                 raise
     return grades.finish(), exercises
+
+
+def _row(future: Future, submission: found.Submission) -> Row:
+    """The graded row, or, if grading itself failed (a bug), a row that says so."""
+    try:
+        return future.result()
+    except Exception as error:
+        traceback.print_exc()
+        row = Row(submission.name, submission.sha256, submission.chapter, [])
+        row.error = f"not graded: the grader failed ({type(error).__name__}: {error})"[:500]
+        return row
 
 
 def _shard(text: str) -> tuple[int, int]:

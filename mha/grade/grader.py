@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+import threading
 import time
+import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +17,11 @@ from mha.checks import EXERCISES, CheckResult, Outcome
 from mha.checks.kinds import _stub_verdict
 from mha.grade import wire
 from mha.grade.sandbox import Limits, Sandbox, SandboxError
-from mha.grade.submissions import Submission
+from mha.grade.submissions import Submission, printable
+
+MAX_REASON = 2000  # characters of one exercise's reason in the table
+MAX_ERROR = 4000  # characters of a notebook's error column
+_JUDGING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -113,20 +119,24 @@ def grade(submission: Submission, sandbox: Sandbox, options: Options) -> Row:
                 f"the notebook changed the grading code in its kernel ({shown}); "
                 "it was put back before grading"
             )
-        answers = result["exercises"]
+        answers = result["exercises"] if isinstance(result["exercises"], dict) else {}
     except (SandboxError, wire.WireError, KeyError, TypeError) as error:
         problems.append(f"not graded: {error}")
+        answers = {}
+    except Exception as error:  # a bug or a broken machine: this notebook only
+        traceback.print_exc()
+        problems.append(f"not graded: the grader failed ({type(error).__name__}: {error})")
         answers = {}
     for name in names:
         expression = submission.calls.get(name, name)
         judged = _judge(name, cases[name], answers.get(name), expression, seconds, row.seed)
-        score, row.reasons[name], result, source = judged
-        row.scores[name] = score
-        if result is not None:
-            row.results[name] = result
+        score, reason, checked, source = judged
+        row.scores[name], row.reasons[name] = score, printable(reason)[:MAX_REASON]
+        if checked is not None:
+            row.results[name] = checked
         if source:
             row.sources[name] = source
-    row.error = "; ".join(problems)
+    row.error = printable("; ".join(problems))[:MAX_ERROR]
     row.seconds = round(time.monotonic() - start, 1)
     return row
 
@@ -164,7 +174,8 @@ def _judge(name: str, cases: list, answer: Any, expression: str, seconds: float,
         reason = f"the kernel sent results for {len(outcomes)} of {len(cases)} test inputs"
         return 0, f"not graded: {reason}", None, None
     try:
-        verdict = EXERCISES[name].judge(cases[: len(outcomes)], outcomes)
+        with _JUDGING:  # the checks are not written for threads (tracemalloc, warnings)
+            verdict = EXERCISES[name].judge(cases[: len(outcomes)], outcomes)
     except Exception as error:  # a bug in a check must not stop the class
         return 0, f"not graded: the check failed ({type(error).__name__}: {error})", None, None
     result = verdict.result(name, seed)

@@ -122,12 +122,18 @@ class _ImportWatch(importlib.abc.MetaPathFinder):
             return None
         self.local.busy = True
         try:
-            spec = None
-            for finder in sys.meta_path:
-                if finder is not self and hasattr(finder, "find_spec"):
-                    spec = finder.find_spec(fullname, path, target)
-                    if spec is not None:
-                        break
+            spec = next(
+                (
+                    found
+                    for finder in sys.meta_path
+                    if finder is not self and hasattr(finder, "find_spec")
+                    for found in [finder.find_spec(fullname, path, target)]
+                    if found is not None
+                ),
+                None,
+            )
+        except Exception:  # leave this import to the import system
+            return None
         finally:
             self.local.busy = False
         loader = getattr(spec, "loader", None)
@@ -145,9 +151,8 @@ class _ImportWatch(importlib.abc.MetaPathFinder):
 class Guard:
     """The trampolines, the hits, and the snapshot of the grading code."""
 
-    def __init__(self, references: dict[str, tuple[str, ...]]) -> None:
-        self.references = {name: set(refs) for name, refs in references.items()}
-        self.unresolved = set().union(*self.references.values()) if references else set()
+    def __init__(self, references: set[str]) -> None:
+        self.unresolved = set(references)  # dotted names not found yet (not imported yet)
         self.grading = False  # armed: from the end of the notebook's cells to the end
         self.current: str | None = None  # the exercise whose answer runs now
         self.hits: list[Hit] = []
@@ -272,9 +277,9 @@ class Guard:
         if getattr(self.local, "trusted", False):
             return
         if event == "call" and frame.f_code.co_filename in self.chapter_files:
-            self.saw(f"the checks' own code ({frame.f_code.co_qualname})", 0)
+            self.saw(f"the checks' own code ({frame.f_code.co_qualname})", 2)  # its caller
         elif event == "c_call" and id(arg) in self.starters:
-            self.saw(f"a new process ({self.starters[id(arg)]})", 0)
+            self.saw(f"a new process ({self.starters[id(arg)]})", 1)
 
     def trusted(self, function: Any) -> Any:
         """``function`` run as the harness's own step (an exercise's ``prepare``)."""
@@ -383,7 +388,7 @@ class Harness:
                 result = wire.pack(self.run_exercise(spec))
                 self.comm.send({"type": "result", "exercise": spec["name"]}, buffers=[result])
         except BaseException as error:  # report, never raise into the kernel
-            self.comm.send({"type": "error", "message": f"{type(error).__name__}: {error}"[:500]})
+            self.comm.send({"type": "error", "message": _describe(error)})
 
     def run_exercise(self, spec: dict) -> dict:
         """Evaluate the answer and run it on every case, all within the time limit."""
@@ -401,7 +406,7 @@ class Harness:
             except _TimeUp:
                 raise
             except BaseException as error:
-                result["answer_error"] = f"{type(error).__name__}: {str(error)[:300]}"
+                result["answer_error"] = _describe(error)
                 return
             progress["answer"] = answer
             for case in spec["cases"]:
@@ -417,6 +422,8 @@ class Harness:
             _within_time_limit(work, spec["seconds"])
         except _TimeUp:
             result["timeout"] = progress["step"]
+        except BaseException as error:  # e.g. an exception whose str() raises
+            result["answer_error"] = f"running it failed: {_describe(error)}"
         guard.current = None
         tampered = self.snapshot.restore() + guard.undone()
         references = set(spec["references"])
@@ -447,6 +454,13 @@ class Harness:
             threading.setprofile(None)
 
 
+def _describe(error: BaseException) -> str:
+    try:
+        return f"{type(error).__name__}: {error}"[:300]
+    except Exception:  # an exception whose str() raises
+        return type(error).__name__
+
+
 def _source(answer: Any) -> str | None:
     try:
         return inspect.getsource(answer)[:SOURCE_LIMIT]
@@ -459,6 +473,6 @@ def install(exercises: list[str]) -> None:
     from IPython import get_ipython
 
     shell = get_ipython()
-    guard = Guard({name: tuple(EXERCISES[name].references) for name in exercises})
+    guard = Guard({ref for name in exercises for ref in EXERCISES[name].references})
     harness = Harness(shell, guard)
     shell.kernel.comm_manager.register_target(COMM_TARGET, harness.open)

@@ -12,8 +12,9 @@ input, sets the resource limits that its children inherit, then:
 1. starts a Jupyter kernel (``nbclient``, IPC sockets in a private folder) and runs the
    harness's setup (:func:`mha.grade.harness.install`) before any cell of the notebook;
 2. runs the notebook's code cells with nbclient's per-cell ``timeout`` (nbclient interrupts
-   the kernel); what nbclient lacks is added here: a time limit for the whole notebook, and a
-   kernel that ignores the interrupt is stopped. Outputs are neither kept nor read;
+   the kernel); what nbclient lacks is added here: a time limit for the whole notebook, a
+   kernel that ignores the interrupt is stopped, and :class:`_Watch` stops one whose processes
+   and threads, or memory, exceed the limits. Outputs are neither kept nor read;
 3. stops every other process the notebook left in the sandbox, then opens the harness's comm:
    the harness arms its watch, and only then receives the inputs; it sends each exercise's
    results as it finishes, in the order of the job, each within the exercise's time limit;
@@ -250,14 +251,12 @@ class Runner:
         inputs = wire.pack({"exercises": specs})
         _send(kc, "comm_msg", {"comm_id": comm_id, "data": {"type": "inputs"}}, [inputs])
         for name in pending:  # the harness answers in this order, each within its time limit
+            seconds = float(self.specs[name]["seconds"]) + SLACK_SECONDS
+            deadline = time.monotonic() + seconds
             while True:
-                seconds = float(self.specs[name]["seconds"]) + SLACK_SECONDS
-                message = await self._receive(client, comm_id, seconds)
+                message = await self._receive(client, comm_id, deadline - time.monotonic())
                 if message is None:
-                    lost = (
-                        self.watch.reason or "the kernel died (or was stopped) while the answer ran"
-                    )
-                    self.results[name] = {"lost": lost}
+                    self.results[name] = {"lost": await self._lost(client, seconds)}
                     return
                 data, buffers = message
                 if data.get("type") == "error":
@@ -275,6 +274,14 @@ class Runner:
                             "lost": f"the kernel sent malformed results ({error})"
                         }
                     break
+
+    async def _lost(self, client, seconds: float) -> str:
+        """Why no result came for the answer that was running."""
+        if self.watch.reason is not None:
+            return self.watch.reason
+        if await client.km.is_alive():
+            return f"it did not finish within {seconds:g} s, so the kernel was stopped"
+        return "the kernel died while the answer ran (a crash or an exit)"
 
     async def _receive(self, client, comm_id: str, seconds: float):
         """The next (data, buffers) of our comm, or None after ``seconds`` or a kernel death."""

@@ -18,6 +18,7 @@ import ast
 import hashlib
 import json
 import os
+import re
 import stat
 from collections import Counter
 from collections.abc import Iterable
@@ -28,6 +29,7 @@ from mha.checks import EXERCISES
 
 MAX_NOTEBOOK_BYTES = 20_000_000
 MAX_CELLS = 5_000
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _KINDS = {
     stat.S_IFLNK: "a symbolic link (not followed)",
     stat.S_IFIFO: "a FIFO",
@@ -38,9 +40,15 @@ _KINDS = {
 }
 
 
+def printable(text: str) -> str:
+    """``text`` with control characters (terminal escapes, newlines) as ``\\xNN``."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
 def shown(path: Path | str) -> str:
-    """A path as printable UTF-8 text (bytes that are not UTF-8 as ``\\xNN``)."""
-    return os.fsencode(path).decode("utf-8", "backslashreplace")
+    """A path as printable UTF-8 text (bytes that are not UTF-8, and control characters, as
+    ``\\xNN``)."""
+    return printable(os.fsencode(path).decode("utf-8", "backslashreplace"))
 
 
 @dataclass
