@@ -409,9 +409,9 @@ def _limit(job: dict) -> None:
     if job["sandboxed"]:  # counted per user: only meaningful in the sandbox's user namespace
         wanted.append((resource.RLIMIT_NPROC, limits["processes"]))
     for which, value in wanted:
-        if value:
-            _, hard = resource.getrlimit(which)
-            value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        _, hard = resource.getrlimit(which)
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        with contextlib.suppress(ValueError, OSError):  # a limit this system does not set
             resource.setrlimit(which, (value, value))
 
 

@@ -150,7 +150,8 @@ class Table:
 
 def feedback_name(submission: str) -> str:
     """A file name for a submission's feedback: readable, safe, unique."""
-    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", submission.removesuffix(".ipynb")).strip("._")
+    tail = "_".join(submission.removesuffix(".ipynb").split("/")[-3:])  # e.g. class_alice_ch1
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", tail).strip("._")
     digest = hashlib.sha256(submission.encode("utf-8")).hexdigest()[:8]
     return f"{stem[-80:] or 'notebook'}-{digest}.md"
 
