@@ -165,6 +165,7 @@ class Runner:
 
     async def _shut_down(self, client) -> None:
         self.watching.cancel()
+        self.problems.extend(sorted(self.watch.notes))
         try:
             client.kc.stop_channels()
             await client.km.shutdown_kernel(now=True)
@@ -305,36 +306,45 @@ class Runner:
 
 
 class _Watch:
-    """What setrlimit lacks: the processes and threads of the notebook counted, and their memory
+    """What setrlimit lacks: the notebook's processes and threads counted, and their memory
     summed, four times a second (RLIMIT_NPROC does not hold for root, and RLIMIT_AS is per
-    process); over a limit, the kernel and everything else the notebook started are stopped."""
+    process). Over a limit, the processes other than the kernel are stopped first (they may
+    be left over from an earlier cell); if the kernel alone is over, it is stopped too."""
 
     def __init__(self, kernel: int, job: dict) -> None:
         self.kernel, self.sandboxed = kernel, bool(job["sandboxed"])
         self.tasks, self.memory = job["limits"]["processes"], job["limits"]["memory_bytes"]
-        self.reason: str | None = None
+        self.reason: str | None = None  # why the kernel was stopped
+        self.notes: set[str] = set()  # processes stopped, the kernel spared
 
-    def usage(self) -> tuple[int, int]:
-        """(processes and threads, resident bytes) of the kernel and what it started."""
+    def over(self) -> str | None:
+        """Which limit the kernel and what it started exceed now, if any."""
         tasks = resident = 0
         for pid in [self.kernel, *_strays(self.kernel, everything=self.sandboxed)]:
             with contextlib.suppress(OSError, ValueError, IndexError):  # gone meanwhile
                 resident += _proportional_bytes(pid)
                 tasks += len(os.listdir(f"/proc/{pid}/task"))
-        return tasks, resident
+        if tasks > self.tasks:
+            return f"the notebook started more than {self.tasks} processes or threads"
+        if resident > self.memory:
+            return f"the notebook used more than {self.memory / 2**30:.3g} GiB of memory"
+        return None
 
     async def run(self) -> None:
         if not os.path.isdir("/proc"):
             return
         while self.reason is None:
             await asyncio.sleep(0.25)
-            tasks, resident = self.usage()
-            if tasks > self.tasks:
-                self.reason = f"the notebook started more than {self.tasks} processes or threads"
-            elif resident > self.memory:
-                self.reason = f"the notebook used more than {self.memory / 2**30:.3g} GiB of memory"
-        kill([self.kernel, *_strays(self.kernel, everything=self.sandboxed)])
-        self.reason += ", so the kernel was stopped"
+            over = self.over()
+            if over is None:
+                continue
+            strays = _strays(self.kernel, everything=self.sandboxed)
+            if strays:
+                kill(strays)
+                self.notes.add(f"{over}; the processes it left were stopped")
+            else:
+                kill([self.kernel])
+                self.reason = f"{over}, so the kernel was stopped"
 
 
 def _proportional_bytes(pid: int) -> int:

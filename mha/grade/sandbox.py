@@ -169,6 +169,14 @@ class Sandbox:
             "ALL",
             "--hostname",
             "mha-grade",
+            "--proc",
+            "/proc",
+            "--dev",
+            "/dev",
+            "--size",
+            str(self.limits.tmp_bytes),
+            "--tmpfs",
+            "/tmp",  # first, so that binds of folders under /tmp stay visible
             "--ro-bind",
             "/usr",
             "/usr",
@@ -191,8 +199,6 @@ class Sandbox:
                 argv += (
                     ["--tmpfs", path] if os.path.isdir(path) else ["--ro-bind", "/dev/null", path]
                 )
-        argv += ["--proc", "/proc", "--dev", "/dev"]
-        argv += ["--size", str(self.limits.tmp_bytes), "--tmpfs", "/tmp"]
         argv += ["--dir", "/tmp/home", "--dir", "/tmp/work", "--chdir", "/tmp/work"]
         if self.fonts is not None:
             argv += ["--ro-bind", str(self.fonts), FONTS_INSIDE]
