@@ -367,15 +367,17 @@ def _send(kc, msg_type: str, content: dict, buffers: list[bytes] | None = None) 
 
 
 def _processes() -> dict[int, int]:
-    """{pid: parent pid} from /proc (empty where there is no /proc)."""
+    """{pid: parent pid} of the live processes in /proc (none where there is no /proc;
+    zombies, already dead, are left out)."""
     parents = {}
     for entry in os.scandir("/proc") if os.path.isdir("/proc") else []:
         if entry.name.isdigit():
             try:
-                stat = Path(entry.path, "stat").read_text()
-                parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+                state, parent = Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()[:2]
             except (OSError, ValueError, IndexError):  # gone meanwhile
                 continue
+            if state not in ("Z", "X"):
+                parents[int(entry.name)] = int(parent)
     return parents
 
 
@@ -417,7 +419,9 @@ def _limit(job: dict) -> None:
         (resource.RLIMIT_CORE, 0),
     ]
     if job["sandboxed"]:  # counted per user: only meaningful in the sandbox's user namespace
-        wanted.append((resource.RLIMIT_NPROC, limits["processes"]))
+        # twice the watch's limit: the watch stops the extra processes before the kernel
+        # itself runs out of threads
+        wanted.append((resource.RLIMIT_NPROC, 2 * limits["processes"]))
     for which, value in wanted:
         _, hard = resource.getrlimit(which)
         value = value if hard == resource.RLIM_INFINITY else min(value, hard)

@@ -59,7 +59,7 @@ class Limits:
     check_seconds: float = 10.0
     interrupt_grace_seconds: float = 5.0
     memory_bytes: int = 4 * GiB  # address space of each process (RLIMIT_AS)
-    processes: int = 256  # processes and threads of the sandbox (RLIMIT_NPROC)
+    processes: int = 256  # processes and threads of the notebook (the runner's watch)
     file_bytes: int = GiB  # largest file written (RLIMIT_FSIZE)
     tmp_bytes: int = GiB  # the sandbox's /tmp
 
