@@ -91,7 +91,13 @@ def _trampoline(code: types.CodeType, call: Any) -> types.CodeType:
     exec(compile("\n".join(lines), "<mha-grade trampoline>", "exec"), namespace)
     made = namespace["_outer"]().__code__
     consts = tuple(call if isinstance(c, str) and c == _MARKER else c for c in made.co_consts)
-    return made.replace(co_consts=consts, co_name=code.co_name, co_qualname=code.co_qualname)
+    return made.replace(  # named and placed as the original (tracebacks, inspect.getsource)
+        co_consts=consts,
+        co_name=code.co_name,
+        co_qualname=code.co_qualname,
+        co_filename=code.co_filename,
+        co_firstlineno=code.co_firstlineno,
+    )
 
 
 def _lookup(name: str) -> tuple[Any, Any]:
