@@ -1,320 +1,540 @@
-"""mha.grade: the batch grader on synthetic submissions (correct, partly correct, typical
-mistakes, hanging, crashing, malformed), its table, resume and interruption."""
+"""mha.grade without a sandbox: the wire format, reading submissions, choosing exercises,
+judging what a kernel sent, the table, shards and merging, the command line; and one small class
+graded with --no-sandbox (the sandboxed class is tests/test_grade_sandbox.py)."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import os
 import signal
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
-import nbformat
+import numpy as np
 import pytest
+from grade_class import CH1, CHECKS_1, IMPORT, REFERENCE_DIRECT, write
 
-from mha import grade
+import mha
+from mha.checks import EXERCISES, Case, Foreign, FunctionExercise, Outcome, run_answer
+from mha.efficient import GQAParams
+from mha.grade import cli, grader, sandbox, submissions, table, wire
+from mha.grade.grader import Options, Row
 
 ROOT = Path(__file__).resolve().parent.parent
-CHAPTER_1 = (ROOT / "chapters" / "solutions" / "01_scaled_dot_product_attention.py").read_text()
-SETUP = "from mha.checks import check"
-CHAPTER_1_CHECKS = [
-    'check("softmax", softmax)',
-    'check("scaled_dot_product_attention", scaled_dot_product_attention)',
-    'check("score_std", score_std())',
-]
-EXERCISES = ["softmax", "scaled_dot_product_attention", "score_std"]
-FAST = grade.Limits(cell_seconds=3, notebook_seconds=7, check_seconds=5, interrupt_grace_seconds=1)
 
 
-def write_notebook(folder: Path, name: str, *cells: str) -> Path:
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [
-        nbformat.v4.new_markdown_cell(c[3:])
-        if c.startswith("md:")
-        else nbformat.v4.new_code_cell(c)
-        for c in cells
-    ]
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
+# --- the wire format ----------------------------------------------------------------------------
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, np.ndarray):
+        return type(b) is np.ndarray and a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True)
+    if isinstance(a, tuple | list):
+        return type(a) is type(b) and len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, dict):
+        return type(b) is dict and a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, mha.MHAParams | GQAParams):
+        return type(a) is type(b) and all(
+            _same(x, y) for x, y in zip(vars(a).values(), vars(b).values(), strict=True)
+        )
+    if isinstance(a, Case | Outcome):
+        return type(a) is type(b) and all(
+            _same(x, y) for x, y in zip(vars(a).values(), vars(b).values(), strict=True)
+        )
+    if isinstance(a, float) and np.isnan(a):
+        return isinstance(b, float) and np.isnan(b)
+    return type(a) is type(b) and a == b
+
+
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_every_exercises_inputs_cross_the_wire_unchanged(name):
+    cases = EXERCISES[name].trials(np.random.default_rng(3))
+    assert _same(wire.unpack(wire.pack(cases)), cases)
+
+
+def test_outcomes_cross_the_wire_unchanged():
+    params = mha.init_params(8, 2, bias=True)
+    tree = {
+        "outcomes": [
+            Outcome(value=(np.ones((2, 3), np.float32), np.array(True), [1, 2.5, None, "x"])),
+            Outcome(value=Foreign("torch.Tensor", "tensor of shape (2,)"), mutated="q"),
+            Outcome(error=("ValueError", "bad"), measurements={"peak_bytes": 12.0}),
+            Outcome(value=params, not_callable=None),
+            Outcome(not_callable="int 5"),
+        ],
+        "numbers": [float("inf"), float("nan"), -0.0, 2**100, True, np.arange(3) + 1j],
     }
-    path = folder / name
-    nbformat.write(nb, path)
-    return path
+    assert _same(wire.unpack(wire.pack(tree)), tree)
 
 
-def read_csv(path: Path) -> dict[str, dict[str, str]]:
-    with path.open(newline="") as f:
-        return {Path(r["submission"]).name: r for r in csv.DictReader(f)}
+def test_what_is_not_plain_data_is_not_packed():
+    for value in (lambda: 1, object(), np.array(["a"]), {1: 2}):
+        with pytest.raises(wire.WireError):
+            wire.pack(value)
 
 
-# --- no kernel needed -----------------------------------------------------------------------
+def _archive(**members: bytes) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
 
 
-def test_check_calls_are_found_by_parsing_not_running(tmp_path):
-    path = write_notebook(
+def _npy(array: np.ndarray) -> bytes:
+    buffer = io.BytesIO()
+    np.save(buffer, array, allow_pickle=True)
+    return buffer.getvalue()
+
+
+TREE = _npy(np.frombuffer(b'{"array":0}', dtype=np.uint8))
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"not a zip", "not an npz"),
+        (_archive(**{"tree.npy": TREE, "a0.npy": _npy(np.array([object()]))}), "header"),
+        (_archive(**{"tree.npy": TREE, "a0.npy": _npy(np.zeros(3))[:-8]}), "header"),
+        (_archive(**{"tree.npy": TREE, "evil.npy": _npy(np.zeros(3))}), "unexpected member"),
+        (_archive(**{"a0.npy": _npy(np.zeros(3))}), "no tree"),
+        (_archive(**{"tree.npy": _npy(np.frombuffer(b'{"eval":1}', np.uint8))}), "unexpected node"),
+        (_archive(**{"tree.npy": _npy(np.frombuffer(b"7", np.uint8))}), "unexpected node"),
+        (
+            _archive(**{"tree.npy": _npy(np.frombuffer(b'{"list":[' * 60 + b"]}" * 60, np.uint8))}),
+            "deeply",
+        ),
+        (
+            _archive(
+                **{"tree.npy": _npy(np.frombuffer(json.dumps("x" * 200_000).encode(), np.uint8))}
+            ),
+            "too long",
+        ),
+        (
+            _archive(
+                **{"tree.npy": _npy(np.frombuffer(b'{"int":"' + b"9" * 500 + b'"}', np.uint8))}
+            ),
+            "unexpected node 'int'",
+        ),
+        (
+            _archive(
+                **{
+                    "tree.npy": _npy(
+                        np.frombuffer(b'{"params":"MHAParams","fields":{"w_q":null}}', np.uint8)
+                    )
+                }
+            ),
+            "bad 'params'",
+        ),
+        (
+            _archive(**{"tree.npy": _npy(np.frombuffer(b'{"outcome":{"value":null}}', np.uint8))}),
+            "unexpected fields",
+        ),
+    ],
+)
+def test_malformed_data_from_a_kernel_is_refused(data, words):
+    with pytest.raises(wire.WireError, match=words):
+        wire.unpack(data)
+
+
+def test_compressed_or_oversized_archives_are_refused():
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, tree=np.frombuffer(b"null", np.uint8))
+    with pytest.raises(wire.WireError, match="compressed"):
+        wire.unpack(buffer.getvalue())
+    with pytest.raises(wire.WireError, match="limit"):
+        wire.unpack(wire.pack(np.zeros(1000)), max_bytes=1000)
+
+
+# --- reading submissions ------------------------------------------------------------------------
+
+
+def test_submissions_are_found_without_following_links_or_checkpoints(tmp_path):
+    a = write(tmp_path / "class", "a.ipynb", "1")
+    write(tmp_path / "class" / ".ipynb_checkpoints", "a-checkpoint.ipynb", "1")
+    write(tmp_path / "elsewhere", "x.ipynb", "1")
+    os.symlink(tmp_path / "elsewhere", tmp_path / "class" / "linked")
+    odd = write(tmp_path / "class", b"\xff\xfe.ipynb", "1")
+    assert submissions.find([tmp_path / "class"]) == sorted([a, odd])
+    assert submissions.shown(odd).endswith("/\\xff\\xfe.ipynb")
+    with pytest.raises(FileNotFoundError, match="missing"):
+        submissions.find([tmp_path / "missing.ipynb"])
+
+
+def test_a_notebook_is_read_for_its_code_and_check_calls(tmp_path):
+    path = write(
         tmp_path,
         "a.ipynb",
-        "md:check('not', code)",
-        "%pip install nothing\nimport mha.checks\ncheck('softmax', my_softmax)",
+        "%pip install nothing\nfrom mha.checks import check\ncheck('softmax', my_softmax)",
         "mha.checks.check('score_std', answer=16.0)  # keyword form",
         "def broken(:\n    check('split_heads', split_heads)",  # does not parse: skipped
         "check('softmax', better_softmax)\ncheck(name_in_a_variable, f)",
     )
-    found = grade.check_calls(nbformat.read(path, as_version=4))
-    assert found == {"softmax": "better_softmax", "score_std": "16.0"}
+    read = submissions.read(path)
+    assert read.error == "" and len(read.sha256) == 64 and len(read.cells) == 4
+    assert read.calls == {"softmax": "better_softmax", "score_std": "16.0"}
+    assert read.chapter == 1
 
 
-def test_submissions_are_files_or_folders_without_checkpoints(tmp_path):
-    (tmp_path / "class" / ".ipynb_checkpoints").mkdir(parents=True)
-    a = write_notebook(tmp_path / "class", "a.ipynb", "1")
-    write_notebook(tmp_path / "class" / ".ipynb_checkpoints", "a-checkpoint.ipynb", "1")
-    b = write_notebook(tmp_path, "b.ipynb", "1")
-    assert grade.notebooks_in([tmp_path / "class", b, a]) == [a, b]
-    with pytest.raises(FileNotFoundError, match=r"missing\.ipynb"):
-        grade.notebooks_in([tmp_path / "missing.ipynb"])
+@pytest.mark.parametrize(
+    ("calls", "chapter"),
+    [
+        (["causal_mask", "softmax", "padding_mask"], 5),
+        (["softmax", "causal_mask"], 1),  # a tie: the chapter checked first
+        (["no_such_exercise"], None),
+        (["softmax", "head_weight", "causal_mask", "padding_mask"], 5),
+    ],
+)
+def test_the_chapter_is_the_one_with_most_check_cells(calls, chapter):
+    submission = submissions.Submission(Path("x"), "x", calls=dict.fromkeys(calls, "f"))
+    assert submission.chapter == chapter
 
 
-def test_exercises_default_to_those_with_check_cells(tmp_path):
-    write_notebook(tmp_path, "a.ipynb", 'check("score_std", 16)', 'check("no_such_exercise", 1)')
-    write_notebook(tmp_path, "b.ipynb", 'check("softmax", softmax)')
-    (tmp_path / "c.ipynb").write_text("{broken")
-    assert grade.exercises_in(grade.notebooks_in([tmp_path])) == ["softmax", "score_std"]
+def _odd_files(folder: Path) -> dict[str, str]:
+    folder.mkdir()
+    (folder / "invalid.ipynb").write_text("{")
+    (folder / "list.ipynb").write_text("[]")
+    (folder / "nocells.ipynb").write_text('{"cells": 3}')
+    (folder / "latin1.ipynb").write_bytes(b'{"cells": [], "x": "\xe9"}')
+    os.mkfifo(folder / "fifo.ipynb")
+    os.symlink("/dev/zero", folder / "zero.ipynb")
+    (folder / "secret.txt").write_text("TOP-SECRET")
+    os.symlink(folder / "secret.txt", folder / "link.ipynb")
+    os.mkdir(folder / "dir.ipynb")
+    return {
+        "invalid.ipynb": "not valid JSON",
+        "list.ipynb": "JSON but not a notebook",
+        "nocells.ipynb": "no list of cells",
+        "latin1.ipynb": "not UTF-8",
+        "fifo.ipynb": "a FIFO",
+        "zero.ipynb": "a symbolic link",
+        "link.ipynb": "a symbolic link",
+        "dir.ipynb": "a folder",
+    }
 
 
-def _malformed(folder: Path) -> list[Path]:
-    (folder / "not_json.ipynb").write_text('{"cells": [')
-    (folder / "not_a_notebook.ipynb").write_text('{"hello": "world"}')
-    return [folder / "not_json.ipynb", folder / "not_a_notebook.ipynb"]
+def test_files_that_are_not_notebooks_are_not_read(tmp_path):
+    for name, words in _odd_files(tmp_path / "odd").items():
+        read = submissions.read(tmp_path / "odd" / name)
+        assert read.error.startswith("could not read the notebook") and words in read.error, name
+        assert "TOP-SECRET" not in read.error
 
 
-def test_malformed_submissions_get_zeros_with_a_reason(tmp_path):
-    rows = grade.grade(_malformed(tmp_path), EXERCISES, tmp_path / "out", FAST, log=io.StringIO())
-    assert len(rows) == 2
-    for row in rows:
-        assert row["total"] == "0" and "could not read the notebook" in row["error"]
-        assert all(row[f"{name} reason"] == "notebook unreadable" for name in EXERCISES)
+def test_a_notebook_over_the_size_limit_is_not_read(tmp_path, monkeypatch):
+    path = write(tmp_path, "big.ipynb", "x = 1" * 100)
+    monkeypatch.setattr(submissions, "MAX_NOTEBOOK_BYTES", 100)
+    assert "more than 100 bytes" in submissions.read(path).error
 
 
-def test_resume_skips_finished_rows_and_refuses_to_overwrite(tmp_path, capsys):
-    first, second = _malformed(tmp_path)
-    out = tmp_path / "out"
-    assert grade.main([str(first), "--out", str(out), "--exercises", "softmax"]) == 0
-    seed = read_csv(out / "grades.csv")["not_json.ipynb"]["seed"]
-    with pytest.raises(SystemExit):  # the table exists and --resume is missing
-        grade.main([str(first), "--out", str(out), "--exercises", "softmax"])
-    assert "pass --resume" in capsys.readouterr().err
-    grade.main([str(tmp_path), "--out", str(out), "--exercises", "softmax", "--resume"])
-    assert "1 already in" in capsys.readouterr().err
-    rows = read_csv(out / "grades.csv")
-    assert set(rows) == {"not_json.ipynb", "not_a_notebook.ipynb"}
-    assert rows["not_json.ipynb"]["seed"] == seed  # not graded again
-    table = json.loads((out / "grades.json").read_text())
-    assert [s["submission"] for s in table["submissions"]] == [str(first), str(second)]
-    with pytest.raises(SystemExit):  # other exercises than the table's columns
-        grade.main([str(tmp_path), "--out", str(out), "--exercises", "score_std", "--resume"])
+def test_odd_cells_are_skipped_with_a_note(tmp_path):
+    cells = [
+        {"cell_type": "code"},
+        {"cell_type": "code", "source": 1},
+        {"cell_type": "code", "source": ["a = 1\n", 2]},
+        [],
+        {"cell_type": "code", "source": ["a = ", "1"]},
+    ]
+    (tmp_path / "odd.ipynb").write_text(json.dumps({"cells": cells}))
+    read = submissions.read(tmp_path / "odd.ipynb")
+    assert read.cells == [(4, "a = 1")]
+    assert read.notes == [
+        "code cell 0 has no source; skipped",
+        "code cell 1 has a source that is not text; skipped",
+        "code cell 2 has a source that is not text; skipped",
+        "cell 3 is not a cell; skipped",
+    ]
+
+
+def test_an_nbformat_3_notebook_is_read(tmp_path):
+    worksheet = {"cells": [{"cell_type": "code", "input": "check('softmax', f)"}]}
+    (tmp_path / "v3.ipynb").write_text(json.dumps({"nbformat": 3, "worksheets": [worksheet]}))
+    assert submissions.read(tmp_path / "v3.ipynb").calls == {"softmax": "f"}
+
+
+# --- the exercises of a notebook, and the verdicts on what a kernel sent ------------------------
+
+
+def test_each_notebook_is_graded_on_its_own_chapter():
+    ch5 = submissions.Submission(Path("x"), "x", calls={"causal_mask": "f"})
+    chapter, names = grader.exercises_for(ch5, Options())
+    assert chapter == 5 and {"causal_mask", "padding_mask"} <= set(names)
+    assert names == [n for n in EXERCISES if EXERCISES[n].chapter == 5]  # all, registry order
+    assert "softmax" in grader.exercises_for(ch5, Options(chapter=1))[1]
+    assert grader.exercises_for(ch5, Options(exercises=("softmax",))) == (1, ["softmax"])
+
+
+@pytest.mark.parametrize(
+    "name", [n for n, ex in EXERCISES.items() if isinstance(ex, FunctionExercise)]
+)
+def test_every_function_exercises_inputs_depend_on_the_seed(name):
+    def arguments(seed):
+        return [c.args for c in EXERCISES[name].trials(np.random.default_rng(seed))]
+
+    assert not _same(arguments(1), arguments(2))
+
+
+def _answer(name: str, function, **changes) -> dict:
+    cases = EXERCISES[name].trials(np.random.default_rng(5))
+    outcomes = [run_answer(EXERCISES[name], function, case) for case in cases]
+    answer = {
+        "outcomes": outcomes,
+        "timeout": None,
+        "answer_error": None,
+        "hits": [],
+        "tampered": [],
+        "source": None,
+    }
+    return cases, {**answer, **changes}
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({}, ""),
+        (
+            {"hits": [["mha.softmax", ""]], "source": "softmax = mha.softmax"},
+            "uses the reference implementation (mha.softmax)",
+        ),
+        ({"tampered": ["mha.softmax"]}, "changed the grading code while it ran"),
+        ({"timeout": "the first test input"}, "did not finish within 10 s"),
+        (
+            {"answer_error": "NameError: name 'f' is not defined"},
+            "no answer: evaluating 'f' raised NameError",
+        ),
+        ({"lost": "the kernel died"}, "not graded: the kernel died"),
+        ({"hits": "not a list of pairs"}, "malformed results"),
+        ({"outcomes": [1, 2]}, "malformed results"),
+    ],
+)
+def test_a_verdict_is_computed_here_from_what_the_kernel_sent(changes, words):
+    cases, answer = _answer("softmax", mha.softmax, **changes)
+    score, reason, _, source = grader._judge("softmax", cases, answer, "f", 10.0, 5)
+    if words:
+        assert score == 0 and words in reason, reason
+    else:
+        assert (score, reason) == (1, "")
+    if "hits" in changes and "uses" in words:
+        assert source == "softmax = mha.softmax"  # shown in the feedback
+
+
+def test_results_for_only_some_inputs_are_not_judged():
+    cases, answer = _answer("softmax", mha.softmax)
+    answer["outcomes"] = answer["outcomes"][:1]  # a forged reply: only the easy input
+    score, reason, _, _ = grader._judge("softmax", cases, answer, "softmax", 10.0, 5)
+    assert score == 0 and f"results for 1 of {len(cases)} test inputs" in reason
+    stub_cases, stub = _answer("softmax", lambda x, axis=-1: None)
+    stub["outcomes"] = stub["outcomes"][:1]  # a stub stops after one input, as check does
+    assert grader._judge("softmax", stub_cases, stub, "softmax", 10.0, 5)[1].startswith(
+        "not attempted"
+    )
+
+
+# --- the harness's watch, in a child process (it changes the reference functions) -------------
+
+WATCH = """
+import inspect, json, numpy as np, mha
+from mha.checks import EXERCISES
+from mha.grade.harness import Guard
+source, signature = inspect.getsource(mha.softmax), str(inspect.signature(mha.softmax))
+guard = Guard({"mha.softmax", "mha.numpy_mha.softmax"})
+x = np.array([[1.0, 2.0], [0.0, -1.0]])
+quiet = mha.softmax(x)  # not grading yet: no hit
+guard.grading, guard.current = True, "softmax"
+EXERCISES["softmax"].reference(x)  # the same function object, by another name
+mha.numpy_mha.softmax(x)
+mha.softmax.__code__ = guard.originals[id(mha.softmax)].__code__  # a notebook undoing the watch
+undone = guard.undone()
+print(json.dumps({
+    "same_source": inspect.getsource(mha.softmax) == source,
+    "same_signature": str(inspect.signature(mha.softmax)) == signature,
+    "right": bool(np.allclose(quiet, np.exp(x) / np.exp(x).sum(-1, keepdims=True))),
+    "hits": [[h.what, h.exercise] for h in guard.hits],
+    "undone": undone,
+    "watched_again": mha.softmax.__code__ is not guard.originals[id(mha.softmax)].__code__,
+}))
+"""
+
+
+def test_the_watch_follows_the_reference_by_identity_and_keeps_it_working():
+    done = subprocess.run([sys.executable, "-c", WATCH], capture_output=True, text=True, cwd=ROOT)
+    seen = json.loads(done.stdout)
+    assert seen["same_source"] and seen["same_signature"] and seen["right"]
+    assert seen["hits"] == [["mha.numpy_mha.softmax, mha.softmax", "softmax"]] * 2
+    assert seen["undone"] == ["mha.numpy_mha.softmax"] and seen["watched_again"]
+
+
+# --- the table, shards and merging --------------------------------------------------------------
+
+
+def _row(name: str, chapter: int, scores: dict[str, int], error: str = "") -> Row:
+    row = Row(name, "0" * 64, chapter, list(scores), dict(scores), error=error, seed=1)
+    row.reasons = {n: "failed: wrong" for n, s in scores.items() if not s}
+    return row
+
+
+def test_rows_of_different_chapters_share_one_table(tmp_path):
+    exercises = table.ordered(["causal_mask", "softmax", "score_std"])
+    assert exercises == ["softmax", "score_std", "causal_mask"]
+    grades = table.Table(tmp_path, exercises)
+    grades.add(_row("a.ipynb", 1, {"softmax": 1, "score_std": 0}))
+    grades.add(_row("b.ipynb", 5, {"causal_mask": 1}))
+    rows = {r["submission"]: r for r in grades.finish()}
+    assert (rows["a.ipynb"]["causal_mask"], rows["a.ipynb"]["out_of"]) == ("", "2")
+    assert (rows["b.ipynb"]["softmax"], rows["b.ipynb"]["total"]) == ("", "1")
+    data = json.loads((tmp_path / "grades.json").read_text())
+    assert data["submissions"][1]["scores"] == {"causal_mask": 1}
+    assert "score_std" in (tmp_path / "feedback" / table.feedback_name("a.ipynb")).read_text()
+    with pytest.raises(FileExistsError, match="--resume"):
+        table.Table(tmp_path, exercises)
+    with pytest.raises(ValueError, match="columns of other exercises"):
+        table.Table(tmp_path, ["softmax"], resume=True)
+    assert table.Table(tmp_path, exercises, resume=True).done == {"a.ipynb", "b.ipynb"}
+
+
+def test_feedback_file_names_are_safe_and_distinct():
+    names = {
+        table.feedback_name(n)
+        for n in ("a/b.ipynb", "a_b.ipynb", "../../etc/x.ipynb", "caf\\xe9.ipynb")
+    }
+    assert len(names) == 4 and all("/" not in n and not n.startswith(".") for n in names)
+
+
+def test_shards_split_a_class_into_disjoint_parts():
+    names = [f"student{i}.ipynb" for i in range(200)]
+    parts = [[n for n in names if cli.in_shard(n, (i, 3))] for i in (1, 2, 3)]
+    assert sorted(n for part in parts for n in part) == sorted(names) and all(
+        len(p) > 40 for p in parts
+    )
+
+
+def test_a_shard_is_chosen_by_the_path_inside_the_folder_named():
+    roots = [Path("/mnt/a/class"), Path("/home/b/other")]
+    assert cli.shard_key(Path("/mnt/a/class/s1/x.ipynb"), roots) == "s1/x.ipynb"
+    assert cli.shard_key(Path("/home/b/other/x.ipynb"), roots) == "x.ipynb"
+    assert cli.shard_key(Path("elsewhere/y.ipynb"), roots) == "y.ipynb"
+
+
+def test_shard_tables_merge_into_one(tmp_path, capsys):
+    first = table.Table(tmp_path / "s1", ["softmax"])
+    first.add(_row("a.ipynb", 1, {"softmax": 1}))
+    first.finish()
+    second = table.Table(tmp_path / "s2", ["causal_mask"])
+    second.add(_row("b.ipynb", 5, {"causal_mask": 0}, error="cell 3: the kernel died"))
+    second.finish()
+    assert (
+        cli.main(
+            ["merge", str(tmp_path / "s1"), str(tmp_path / "s2"), "--out", str(tmp_path / "all")]
+        )
+        == 0
+    )
+    assert "merged 2 row(s)" in capsys.readouterr().out
+    with (tmp_path / "all" / "grades.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert [r["submission"] for r in rows] == ["a.ipynb", "b.ipynb"]
+    assert table.exercises_of(rows[0]) == ["softmax", "causal_mask"]
+    assert len(list((tmp_path / "all" / "feedback").glob("*.md"))) == 2
+    with pytest.raises(ValueError, match="in both"):
+        table.merge([tmp_path / "s1", tmp_path / "s1"], tmp_path / "again")
+
+
+def test_the_summary_counts_passes_per_exercise_and_problems():
+    rows = [
+        table.line(
+            _row("a", 1, {"softmax": 1, "score_std": 1}), ["softmax", "score_std", "causal_mask"]
+        ),
+        table.line(
+            _row("b", 5, {"causal_mask": 0}, "kernel died"), ["softmax", "score_std", "causal_mask"]
+        ),
+    ]
+    text = table.summary(rows, ["softmax", "score_std", "causal_mask"])
+    assert "2 submission(s); mean score 50%, full marks 1, zero 1" in text
+    assert "1/1 passed" in text and "0/1 passed" in text and "b: kernel died" in text
+
+
+# --- the command line ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
         (["a.ipynb", "--exercises", "sofmax"], "unknown exercise"),
-        (["a.ipynb", "--timeout", "0"], "--timeout must be positive"),
-        (["a.ipynb", "nowhere.ipynb"], "neither a file nor a folder"),
+        (["a.ipynb", "--timeout", "0"], "must be positive"),
+        (["a.ipynb", "--shard", "3/2"], "1 <= i <= N"),
+        (["a.ipynb", "--shard", "half"], "i/N"),
+        (["a.ipynb", "--chapter", "42"], "has no exercises"),
+        (["a.ipynb", "--jobs", "0"], "at least 1"),
+        (["a.ipynb", "nowhere.ipynb"], "does not exist"),
     ],
 )
 def test_bad_command_lines_are_explained(tmp_path, capsys, monkeypatch, argv, words):
-    write_notebook(tmp_path, "a.ipynb", 'check("softmax", f)')
+    write(tmp_path, "a.ipynb", 'check("softmax", f)')
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit):
-        grade.main(argv)
+        cli.main(argv)
     assert words in capsys.readouterr().err
 
 
-def test_summary_counts_passes_and_problems():
-    rows = [
-        {"submission": "a", "total": "2", "softmax": "1", "score_std": "1", "error": ""},
-        {"submission": "b", "total": "0", "softmax": "0", "score_std": "0", "error": "kernel died"},
-    ]
-    text = grade.summary(rows, ["softmax", "score_std"])
-    assert "2 submission(s); mean 1.00 / 2, full marks 1, zero 1" in text
-    assert "softmax" in text and "1/2 passed" in text
-    assert "b: kernel died" in text
+def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path, capsys, monkeypatch):
+    write(tmp_path, "a.ipynb", IMPORT, CH1, *CHECKS_1)
+    monkeypatch.setattr(sandbox.shutil, "which", lambda name: None)
+    with pytest.raises(SystemExit):
+        cli.main([str(tmp_path / "a.ipynb"), "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert "bubblewrap is not installed" in err and "--no-sandbox" in err
+    assert not (tmp_path / "out").exists()
 
 
-# --- with kernels: one run over a class of synthetic submissions -----------------------------
-
-
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("class")
-    write_notebook(folder, "correct.ipynb", SETUP, CHAPTER_1, *CHAPTER_1_CHECKS)
-    write_notebook(
-        folder,
-        "partial.ipynb",
-        SETUP,
-        "import math\nimport numpy as np\n"
-        "def softmax(x, axis=-1):\n"
-        "    e = np.exp(x - x.max(axis=axis, keepdims=True))\n"
-        "    return e / e.sum(axis=axis, keepdims=True)",
-        'check("softmax", softmax)',
-        "raise RuntimeError('a cell that raises')",
-        "print('x' * 3_000_000)  # megabytes of output",
-        "def scaled_dot_product_attention(q, k, v, mask=None):\n"
-        "    scores = q @ k.swapaxes(-1, -2)  # not scaled\n"
-        "    if mask is not None:\n"
-        "        scores = np.where(mask, scores, -np.inf)\n"
-        "    w = softmax(scores)\n"
-        "    return w @ v, w",
-        # a notebook that fakes its own check cannot fool the re-check
-        "def check(name, answer):\n    print(f'[PASS] {name}')",
-        'check("scaled_dot_product_attention", scaled_dot_product_attention)',
-        "answer = ...",
-        'check("score_std", answer)',
-    )
-    write_notebook(
-        folder,
-        "slow.ipynb",
-        SETUP,
-        CHAPTER_1,
-        "while True:\n    pass",
-        "import time\ntime.sleep(2.5)",
-        "time.sleep(2.5)  # interrupted when the notebook's time is up",
-        "score_std = lambda: 256",
-        *CHAPTER_1_CHECKS,
-    )
-    write_notebook(
-        folder,
-        "stuck.ipynb",
-        CHAPTER_1,
-        "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    pass",
-        *CHAPTER_1_CHECKS,
-    )
-    write_notebook(folder, "crash.ipynb", CHAPTER_1, "import os\nos._exit(1)", *CHAPTER_1_CHECKS)
-    write_notebook(folder, "no_check_cells.ipynb", CHAPTER_1)  # answers found by name
-    (folder / "malformed.ipynb").write_text("{not json")
-    out = folder / "out"
-    start = time.monotonic()
-    rows = grade.grade(grade.notebooks_in([folder]), EXERCISES, out, FAST, log=sys.stderr)
-    return {Path(r["submission"]).name: r for r in rows}, out, time.monotonic() - start
-
-
-def test_a_correct_submission_gets_full_marks(graded):
-    rows, _, _ = graded
-    row = rows["correct.ipynb"]
-    assert row["total"] == "3" and row["out_of"] == "3" and row["error"] == ""
-    assert all(row[f"{name} reason"] == "" for name in EXERCISES)
-
-
-def test_a_partly_correct_submission_is_rechecked_not_trusted(graded):
-    rows, _, _ = graded
-    row = rows["partial.ipynb"]
-    assert (row["softmax"], row["scaled_dot_product_attention"], row["score_std"]) == (
-        "1",
-        "0",
-        "0",
-    )
-    assert "without dividing the scores by sqrt(d_k)" in row["scaled_dot_product_attention reason"]
-    assert row["score_std reason"].startswith("not attempted")
-    assert row["error"] == ""  # a raising cell and megabytes of output are not notebook failures
-
-
-def test_an_endless_cell_is_interrupted_and_the_notebook_time_limit_holds(graded):
-    rows, _, _ = graded
-    row = rows["slow.ipynb"]
-    assert "cell 2 exceeded its 3 s limit and was interrupted" in row["error"]
-    assert "notebook time limit (7 s) reached before cell 5" in row["error"]
-    # functions defined before the hang still count; `score_std = lambda: 256` never ran
-    assert (row["softmax"], row["scaled_dot_product_attention"], row["score_std"]) == (
-        "1",
-        "1",
-        "1",
-    )
-    assert float(row["seconds"]) < 20
-
-
-def test_a_kernel_that_ignores_interrupts_is_stopped(graded):
-    rows, _, _ = graded
-    row = rows["stuck.ipynb"]
-    assert row["total"] == "0"
-    assert "ignored the interrupt, so the kernel was stopped" in row["error"]
-
-
-def test_a_crashing_kernel_gives_zeros_and_grading_goes_on(graded):
-    rows, _, _ = graded
-    row = rows["crash.ipynb"]
-    assert row["total"] == "0" and "the kernel died in cell 1" in row["error"]
-    assert "kernel died" in row["softmax reason"]
-    assert rows["malformed.ipynb"]["total"] == "0"
-
-
-def test_answers_without_a_check_cell_are_found_by_the_exercise_name(graded):
-    rows, _, _ = graded
-    assert rows["no_check_cells.ipynb"]["total"] == "3"
-
-
-def test_the_tables_hold_one_row_per_submission(graded):
-    rows, out, _ = graded
-    table = json.loads((out / "grades.json").read_text())
-    assert table["exercises"] == EXERCISES
-    assert len(table["submissions"]) == len(rows) == 7
-    by_name = {Path(s["submission"]).name: s for s in table["submissions"]}
-    assert by_name["correct.ipynb"]["scores"] == dict.fromkeys(EXERCISES, 1)
-    assert set(by_name["partial.ipynb"]["reasons"]) == {"scaled_dot_product_attention", "score_std"}
-    assert (out / "grades.csv").stat().st_size < 50_000  # the megabytes of output stayed out
+def test_a_class_graded_without_a_sandbox(tmp_path, capsys):
+    folder = tmp_path / "class"
+    write(folder, "honest.ipynb", IMPORT, CH1, *CHECKS_1)
+    write(folder, "cheat.ipynb", IMPORT, CH1, REFERENCE_DIRECT, *CHECKS_1)
+    (folder / "broken.ipynb").write_text("{")
+    out = tmp_path / "out"
+    argv = [str(folder), "--out", str(out), "--no-sandbox", "--jobs", "2", "--seed", "3"]
+    assert cli.main(argv) == 0
+    captured = capsys.readouterr()
+    assert "WARNING: --no-sandbox" in captured.err and "3 submission(s)" in captured.out
+    with (out / "grades.csv").open() as f:
+        rows = {Path(r["submission"]).name: r for r in csv.DictReader(f)}
+    assert [
+        rows["honest.ipynb"][n] for n in ("softmax", "scaled_dot_product_attention", "score_std")
+    ] == ["1"] * 3
+    assert (rows["cheat.ipynb"]["softmax"], rows["cheat.ipynb"]["score_std"]) == ("0", "1")
+    assert "uses the reference implementation" in rows["cheat.ipynb"]["softmax reason"]
+    assert "not valid JSON" in rows["broken.ipynb"]["error"]
+    assert cli.main([*argv, "--resume"]) == 0  # nothing left to grade
+    assert "3 already in" in capsys.readouterr().err
 
 
 def test_an_interrupted_run_keeps_its_finished_rows(tmp_path):
     (tmp_path / "a_malformed.ipynb").write_text("{")
-    write_notebook(tmp_path, "b_sleeps.ipynb", "import time\ntime.sleep(60)")
+    write(tmp_path, "b_sleeps.ipynb", "import time\ntime.sleep(60)", 'check("softmax", f)')
     out = tmp_path / "out"
-    command = [sys.executable, "-m", "mha.grade", str(tmp_path), "--out", str(out)]
-    process = subprocess.Popen(
-        [*command, "--exercises", "softmax"], cwd=ROOT, stderr=subprocess.PIPE, text=True
-    )
-    csv_path, deadline = out / "grades.csv", time.monotonic() + 30
+    command = [
+        sys.executable,
+        "-m",
+        "mha.grade",
+        str(tmp_path),
+        "--out",
+        str(out),
+        "--no-sandbox",
+        "--jobs",
+        "1",
+    ]
+    process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    csv_path, deadline = out / "grades.csv", time.monotonic() + 60
     while not (csv_path.exists() and len(csv_path.read_text().splitlines()) == 2):
         assert time.monotonic() < deadline, "the first row never appeared"
         time.sleep(0.2)
     time.sleep(3)  # the second notebook's kernel starts and sleeps
     process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
+    _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert "rerun with --resume" in err
-    rows = read_csv(out / "grades.csv")
-    assert list(rows) == ["a_malformed.ipynb"]
-    assert len(json.loads((out / "grades.json").read_text())["submissions"]) == 1
-
-
-def test_a_real_chapter_with_its_solutions_pasted_in_gets_full_marks(tmp_path):
-    chapter = ROOT / "chapters" / "01_scaled_dot_product_attention.ipynb"
-    nb = nbformat.read(chapter, as_version=4)
-    solved = nbformat.read(chapter, as_version=4)
-    stubs = [
-        i
-        for i, cell in enumerate(solved.cells)
-        if cell.cell_type == "code"
-        and ("NotImplementedError" in cell.source or "= ..." in cell.source)
-    ]
-    from mha.checks import EXERCISES as REGISTRY
-
-    chapter_1 = [name for name, exercise in REGISTRY.items() if exercise.chapter == 1]
-    assert len(stubs) == len(chapter_1), "one stub per exercise of chapter 1"
-    for i in reversed(stubs):  # the reader's answer: the solution file, right after the stub
-        solved.cells.insert(i + 1, nbformat.v4.new_code_cell(CHAPTER_1))
-    nbformat.write(nb, tmp_path / "untouched.ipynb")
-    nbformat.write(solved, tmp_path / "solved.ipynb")
-    limits = grade.Limits(cell_seconds=60, notebook_seconds=120, check_seconds=10)
-    paths = grade.notebooks_in([tmp_path])
-    assert grade.exercises_in(paths) == chapter_1
-    rows = grade.grade(paths, chapter_1, tmp_path / "out", limits, log=io.StringIO())
-    by_name = {Path(r["submission"]).name: r for r in rows}
-    assert by_name["solved.ipynb"]["total"] == str(len(chapter_1)), by_name["solved.ipynb"]
-    assert by_name["solved.ipynb"]["error"] == ""
-    untouched = by_name["untouched.ipynb"]
-    assert untouched["total"] == "0" and untouched["error"] == ""
-    assert all(untouched[f"{name} reason"].startswith("not attempted") for name in chapter_1)
+    with csv_path.open() as f:
+        assert [Path(r["submission"]).name for r in csv.DictReader(f)] == ["a_malformed.ipynb"]

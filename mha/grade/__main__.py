@@ -1,0 +1,5 @@
+import sys
+
+from mha.grade.cli import main
+
+sys.exit(main())
