@@ -141,6 +141,8 @@ BY_HAND = {
     # written for the chapter's layer, which has biases: the check's bias-free layers are left out
     "mha_by_hand": ("multi_head_attention", None, True, lambda args: args[3].b_q is not None),
     "blocked_attention": ("online_softmax_attention", None, False, None),
+    # chapter 9's other RoPE layout, shown as a mistake; it needs the positions
+    "rope_neighbours": ("apply_rope", "neighbouring_pairs", False, None),
 }
 
 
