@@ -292,6 +292,16 @@ def test_untouched_stubs_are_not_attempted_and_do_not_raise():
     assert not check("softmax", stub).passed
 
 
+@pytest.mark.parametrize(
+    "name", [n for n, e in EXERCISES.items() if isinstance(e, FunctionExercise)]
+)
+def test_an_untouched_stub_of_any_function_exercise_is_not_attempted(name):
+    def stub(*args, **kwargs):
+        raise NotImplementedError  # your code here
+
+    assert check(name, stub, seed=0).status == NOT_ATTEMPTED
+
+
 def test_an_exception_becomes_feedback_with_its_type_and_message():
     def broken(x, axis=-1):
         raise ValueError("my own message")

@@ -140,6 +140,8 @@ BY_HAND = {
     "merge_heads_by_hand": ("merge_heads", None, False, None),
     "mha_by_hand": ("multi_head_attention", None, True, None),
     "blocked_attention": ("online_softmax_attention", None, False, None),
+    # chapter 9's other RoPE layout, shown as a mistake; it needs the positions
+    "rope_neighbours": ("apply_rope", "neighbouring_pairs", False, None),
 }
 
 

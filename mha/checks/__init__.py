@@ -58,8 +58,10 @@ and the other two in its own process::
    lists of these; ``mha.MHAParams`` and ``mha.efficient.GQAParams``. A number or shape
    exercise has one case without arguments.
 2. :func:`run_answer` ``(exercise, answer, case) -> Outcome`` calls the answer on fresh copies
-   of the arguments, converted as the exercise needs (NumPy to torch tensors and modules for
-   chapter 6), and records an :class:`Outcome`: ``value`` (converted back to wire-safe data:
+   of the arguments, converted as the exercise needs by its ``prepare`` (NumPy to torch
+   tensors and modules in chapters 6 and 9; in chapter 10, (name, array) pairs to a read-only
+   state dict and the numbers that define ``evaluate`` to the function), and records an
+   :class:`Outcome`: ``value`` (converted back to wire-safe data:
    arrays, Python numbers, tuples/lists, parameter containers; anything else becomes a
    :class:`Foreign` with its type name and a short repr), ``error`` ((type name, message)),
    ``mutated`` (the argument changed in place), ``measurements`` (e.g. ``peak_bytes`` for

@@ -424,12 +424,12 @@ _TEMPERATURE_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 SOFTMAX_REFERENCES = (
-    "mha.softmax", "mha.numpy_mha.softmax", "mha.numpy_mha._softmax", "torch.softmax",
+    "mha.softmax", "mha.blocks.softmax", "mha.numpy_mha.softmax", "torch.softmax",
     "torch.nn.functional.softmax", "torch.Tensor.softmax", "scipy.special.softmax",
 )  # fmt: skip
 SDPA_REFERENCES = (
-    "mha.scaled_dot_product_attention", "mha.numpy_mha.scaled_dot_product_attention",
-    "mha.numpy_mha._attention", "mha.lean_attention.attention",
+    "mha.scaled_dot_product_attention", "mha.blocks.scaled_dot_product_attention",
+    "mha.numpy_mha.scaled_dot_product_attention", "mha.lean_attention.attention",
     "torch.nn.functional.scaled_dot_product_attention",
 )  # fmt: skip
 

@@ -217,11 +217,11 @@ _ATTEND_HEADS_MISTAKES = (
 EXERCISES: dict[str, Exercise] = {
     "split_heads": FunctionExercise(
         3, mha.split_heads, _split_cases, _SPLIT_MISTAKES,
-        references=("mha.split_heads", "mha.numpy_mha.split_heads", "mha.numpy_mha._split_heads"),
+        references=("mha.split_heads", "mha.blocks.split_heads", "mha.numpy_mha.split_heads"),
     ),
     "merge_heads": FunctionExercise(
         3, mha.merge_heads, _merge_cases, _MERGE_MISTAKES,
-        references=("mha.merge_heads", "mha.numpy_mha.merge_heads", "mha.numpy_mha._merge_heads"),
+        references=("mha.merge_heads", "mha.blocks.merge_heads", "mha.numpy_mha.merge_heads"),
     ),
     "attend_heads": FunctionExercise(
         3, _reference_attend_heads, _attend_heads_cases, _ATTEND_HEADS_MISTAKES, ("heads", "weights"),

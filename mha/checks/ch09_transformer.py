@@ -10,24 +10,20 @@ import numpy as np
 import mha
 from mha.checks.core import F32, F64, Case, _normal, _random_mask
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+from mha.positions import apply_rope, sinusoidal
 
 # --- the sinusoidal encoding -----------------------------------------------------------------
 
 
 def _sinusoidal_cases(rng: np.random.Generator) -> list[Case]:
     n = int(rng.integers(5, 12))
+    d_small, d_large = 2 * int(rng.integers(3, 6)), 2 * int(rng.integers(24, 49))
     return [
-        Case(f"n={n}, d_model=8", (n, 8)),
+        Case(f"n={n}, d_model={d_small}", (n, d_small)),
         Case("n=1, d_model=6 (position 0 only)", (1, 6)),
-        Case("n=12, d_model=4", (12, 4)),
-        Case("n=30, d_model=64", (30, 64)),
-    ]
-
-
-def _reference_sinusoidal(n, d_model):
-    from mha.positions import sinusoidal
-
-    return sinusoidal(n, d_model)
+        Case(f"n={n + 7}, d_model=4", (n + 7, 4)),
+        Case(f"n={3 * n}, d_model={d_large}", (3 * n, d_large)),
+    ]  # fmt: skip
 
 
 def _sinusoidal_variant(
@@ -135,12 +131,6 @@ def _rope_variant(
     return apply_rope
 
 
-def _reference_apply_rope(x, positions=None):
-    from mha.positions import apply_rope
-
-    return apply_rope(x, positions)
-
-
 _APPLY_ROPE_MISTAKES = (
     Mistake(
         "neighbouring_pairs",
@@ -185,39 +175,89 @@ _APPLY_ROPE_MISTAKES = (
 
 
 def _pre_ln_block_cases(rng: np.random.Generator) -> list[Case]:
-    import torch
-
-    from mha.block import TransformerBlock
+    """Wire-safe parts of a block (:func:`_block_parts` makes the modules): the attention as
+    an MHAParams with biases, each LayerNorm as (weight, bias), the feed-forward network as
+    (W1, b1, W2, b2) in nn.Linear's (out, in) layout. LayerNorms and biases away from 1 and 0."""
 
     def case(text, shape, h, dtype, mask=None):
-        d_model = shape[-1]
-        torch.manual_seed(int(rng.integers(2**31)))
-        block = TransformerBlock(d_model, h, 2 * d_model, norm_first=True)
-        with torch.no_grad():
-            for p in block.parameters():
-                p.add_(0.3 * torch.randn_like(p))  # LayerNorms and biases away from 1 and 0
-        block = block.to(torch.float64 if dtype == F64 else torch.float32)
-        x = torch.from_numpy(_normal(rng, shape, dtype))
-        parts = (block.attention, block.norm1, block.feed_forward, block.norm2)
-        args = (x, *parts) if mask is None else (x, *parts, torch.from_numpy(mask))
-        return Case(text, args)
+        d_model, d_ff = shape[-1], 2 * shape[-1]
+        attention = mha.init_params(d_model, h, bias=True, dtype=dtype)
+        attention = attention.map(lambda a: _normal(rng, a.shape, dtype, d_model**-0.5))
 
+        def norm():
+            return (1 + _normal(rng, (d_model,), dtype, 0.3), _normal(rng, (d_model,), dtype, 0.3))
+
+        norm1, norm2 = norm(), norm()
+        feed_forward = (
+            _normal(rng, (d_ff, d_model), dtype, d_model**-0.5),
+            _normal(rng, (d_ff,), dtype, 0.3),
+            _normal(rng, (d_model, d_ff), dtype, d_ff**-0.5),
+            _normal(rng, (d_model,), dtype, 0.3),
+        )
+        x = _normal(rng, shape, dtype)
+        args = (x, attention, norm1, feed_forward, norm2)
+        return Case(text, args if mask is None else (*args, mask))
+
+    n = int(rng.integers(4, 8))
     return [
-        case("x (1, 5, 8), h=2, no mask", (1, 5, 8), 2, F64),
+        case(f"x (1, {n}, 8), h=2, no mask", (1, n, 8), 2, F64),
         case("x (2, 4, 12), h=3, padding mask (2, 1, 1, 4)", (2, 4, 12), 3, F64,
-             mha.padding_mask([4, 2], 4)),
-        case("x (6, 8) (no batch axis), h=4, causal mask", (6, 8), 4, F64, mha.causal_mask(6)),
+             mha.padding_mask([4, int(rng.integers(1, 4))], 4)),
+        case(f"x ({n + 1}, 8) (no batch axis), h=4, causal mask", (n + 1, 8), 4, F64, mha.causal_mask(n + 1)),
         case("x (2, 5, 8), float32, h=2, random mask (2, 1, 5, 5)", (2, 5, 8), 2, F32,
              _random_mask(rng, (2, 1, 5, 5))),
     ]  # fmt: skip
 
 
-def _pre_ln_variant(change: str | None = None) -> Callable:
-    """A pre-LN block's forward pass written one way; None is the right one."""
+def _block_parts(args: tuple) -> tuple:
+    """The answer's arguments: the block's parts as PyTorch modules, arrays as tensors (x and
+    the mask share memory with the copies, so that a change in place is seen)."""
+    import torch
+    from torch import nn
+
+    from mha.torch_mha import MultiHeadAttention
+
+    x, attention, norm1, feed_forward, norm2, *mask = args
+    dtype = torch.from_numpy(x).dtype
+
+    def linear(weight, bias):
+        layer = nn.Linear(weight.shape[1], weight.shape[0], dtype=dtype)
+        with torch.no_grad():
+            layer.weight.copy_(torch.from_numpy(weight))
+            layer.bias.copy_(torch.from_numpy(bias))
+        return layer
+
+    def layer_norm(weight, bias):
+        norm = nn.LayerNorm(weight.shape[0], dtype=dtype)
+        with torch.no_grad():
+            norm.weight.copy_(torch.from_numpy(weight))
+            norm.bias.copy_(torch.from_numpy(bias))
+        return norm
+
+    w1, b1, w2, b2 = feed_forward
+    parts = (
+        MultiHeadAttention.from_params(attention),
+        layer_norm(*norm1),
+        nn.Sequential(linear(w1, b1), nn.ReLU(), linear(w2, b2)),
+        layer_norm(*norm2),
+    )
+    return (torch.from_numpy(x), *parts, *(torch.from_numpy(m) for m in mask))
+
+
+def _reference_pre_ln_block(x, attention, norm1, feed_forward, norm2, mask=None):
+    """What ``TransformerBlock(norm_first=True)`` computes, from its parts."""
+    x = x + attention(norm1(x), mask=mask)[0]
+    return x + feed_forward(norm2(x))
+
+
+def _pre_ln_variant(change: str) -> Callable:
+    """A pre-LN block's forward pass with one thing changed."""
 
     def pre_ln_block(x, attention, norm1, feed_forward, norm2, mask=None):
         if change == "mask_polarity" and mask is not None:
             mask = ~mask
+        if change == "mask_ignored":
+            mask = None
         second_norm = norm1 if change == "one_norm_for_both" else norm2
         if change == "post_ln":
             x = norm1(x + attention(x, mask=mask)[0])
@@ -268,6 +308,13 @@ _PRE_LN_BLOCK_MISTAKES = (
         "the mask inverted (read as nn.TransformerEncoderLayer's True = may not attend)",
         "this book's attention takes True = may attend: pass mask as it is",
         _pre_ln_variant("mask_polarity"),
+    ),
+    Mistake(
+        "mask_ignored",
+        "the mask not passed to the attention",
+        "hand the mask on: attention(norm1(x), mask=mask); without it every token attends to "
+        "the padding and to the future",
+        _pre_ln_variant("mask_ignored"),
     ),
 )
 
@@ -353,12 +400,23 @@ _INDUCTION_SCORE_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "sinusoidal": FunctionExercise(9, _reference_sinusoidal, _sinusoidal_cases, _SINUSOIDAL_MISTAKES),
-    "apply_rope": FunctionExercise(9, _reference_apply_rope, _apply_rope_cases, _APPLY_ROPE_MISTAKES),
+    "sinusoidal": FunctionExercise(
+        9, sinusoidal, _sinusoidal_cases, _SINUSOIDAL_MISTAKES,
+        references=("mha.positions.sinusoidal",),
+    ),
+    "apply_rope": FunctionExercise(
+        9, apply_rope, _apply_rope_cases, _APPLY_ROPE_MISTAKES,
+        references=("mha.positions.apply_rope",),
+    ),
     "pre_ln_block": FunctionExercise(
-        9, _pre_ln_variant(), _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES, tensors=True
+        9, _reference_pre_ln_block, _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES,
+        tensors=True, prepare=_block_parts,
+        references=("mha.checks.ch09_transformer._reference_pre_ln_block", "mha.block.TransformerBlock",
+                    "mha.block.TransformerBlock.forward", "torch.nn.TransformerEncoderLayer"),
     ),
     "induction_score": FunctionExercise(
-        9, _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES
+        9, _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES,
+        references=("mha.checks.ch09_transformer._reference_induction_score",
+                    "mha.induction.induction_score"),
     ),
 }  # fmt: skip

@@ -1,6 +1,8 @@
 """Chapter 10's exercises: BERT's weights and masks in the book's conventions, Jensen-Shannon
 divergence between heads, importance by ablation. The checks run on small random inputs; none
-needs the model."""
+needs the model. Two answers take what a wire cannot carry, made by ``prepare`` from wire-safe
+inputs: BERT's state dict (from (name, array) pairs) and the ``evaluate`` function (from the
+numbers that define it)."""
 
 from __future__ import annotations
 
@@ -17,19 +19,22 @@ from mha.pretrained import from_bert_state_dict
 # --- BERT's self-attention with mha ---------------------------------------------------------
 
 
-def _read_only(array: np.ndarray) -> np.ndarray:
-    array = np.array(array)
-    array.flags.writeable = False
-    return array
-
-
-def _bert_state(rng: np.random.Generator, d_model: int, dtype) -> MappingProxyType:
-    """A BERT attention state_dict of NumPy arrays in (out, in) layout, read-only."""
-    state = {}
+def _bert_state(rng: np.random.Generator, d_model: int, dtype) -> tuple:
+    """A BERT attention state dict as wire-safe (name, array) pairs, in (out, in) layout."""
+    state = []
     for name in ("self.query", "self.key", "self.value", "output.dense"):
-        state[f"{name}.weight"] = _normal(rng, (d_model, d_model), dtype, d_model**-0.5)
-        state[f"{name}.bias"] = _normal(rng, (d_model,), dtype, 0.3)
-    return MappingProxyType({name: _read_only(a) for name, a in state.items()})
+        state.append((f"{name}.weight", _normal(rng, (d_model, d_model), dtype, d_model**-0.5)))
+        state.append((f"{name}.bias", _normal(rng, (d_model,), dtype, 0.3)))
+    return tuple(state)
+
+
+def _read_only_state(args: tuple) -> tuple:
+    """The answer's arguments: the (name, array) pairs become a read-only mapping of read-only
+    arrays, as the exercise promises ("do not change them")."""
+    x, attention_mask, pairs, num_heads = args
+    for _, array in pairs:
+        array.flags.writeable = False
+    return x, attention_mask, MappingProxyType(dict(pairs)), num_heads
 
 
 def _attention_mask(lengths, n: int, *, left: bool = False):
@@ -48,16 +53,24 @@ def _bert_cases(rng: np.random.Generator) -> list[Case]:
         mask = _attention_mask(lengths, n, left=left)
         return Case(text, (x, mask, _bert_state(rng, d_model, dtype), h))
 
+    n = int(rng.integers(5, 9))
+    short = int(rng.integers(2, n))
     return [
-        case("B=2, n=5 (one sentence padded), d_model=8, h=2", [5, 3], 5, 8, 2, F64),
-        case("B=3, n=6, d_model=12, h=3, float32", [6, 2, 4], 6, 12, 3, F32),
+        case(f"B=2, n={n} (one sentence padded to {short} real tokens), d_model=8, h=2", [n, short], n, 8, 2, F64),
+        case("B=3, n=6, d_model=12, h=3, float32", [6, 2, int(rng.integers(3, 6))], 6, 12, 3, F32),
         case("B=2, n=4, d_model=8, h=4, padded on the left", [2, 4], 4, 8, 4, F64, left=True),
         case("B=1, n=5 with two padding tokens, d_model=6, h=1", [3], 5, 6, 1, F64),
-    ]
+    ]  # fmt: skip
 
 
-def _bert_variant(change: str | None = None):
-    """BERT's self-attention with one thing changed; None is the right answer."""
+def _reference_bert_self_attention(x, attention_mask, state, num_heads):
+    params = from_bert_state_dict(state, num_heads)
+    mask = (np.asarray(attention_mask) == 1)[:, None, None, :]  # (B, 1, 1, n)
+    return mha.multi_head_attention(x, x, x, params, mask)
+
+
+def _bert_variant(change: str):
+    """BERT's self-attention with one thing changed."""
 
     def bert_self_attention(x, attention_mask, state, num_heads):
         params = from_bert_state_dict(state, num_heads)
@@ -116,18 +129,28 @@ _BERT_MISTAKES = (
 
 
 def _padding_cases(rng: np.random.Generator) -> list[Case]:
+    def lengths(batch, n):
+        drawn = rng.integers(1, n + 1, size=batch)
+        drawn[rng.integers(batch)] = n  # the longest sentence sets n
+        return drawn.tolist()
+
+    n1, n2 = int(rng.integers(4, 9)), int(rng.integers(3, 8))
     return [
-        Case("attention_mask (3, 6), padded on the right", (_attention_mask([6, 2, 4], 6),)),
-        Case("attention_mask (2, 5), padded on the left", (_attention_mask([3, 5], 5, left=True),)),
+        Case(f"attention_mask (3, {n1}), padded on the right", (_attention_mask(lengths(3, n1), n1),)),
+        Case(f"attention_mask (2, {n2}), padded on the left", (_attention_mask(lengths(2, n2), n2, left=True),)),
         Case("attention_mask (1, 4) without padding, int32",
              (_attention_mask([4], 4).astype(np.int32),)),
         Case("attention_mask (4, 3), left padding, float (1.0 / 0.0)",
-             (_attention_mask([1, 3, 2, 1], 3, left=True).astype(np.float32),)),
+             (_attention_mask(lengths(4, 3), 3, left=True).astype(np.float32),)),
     ]  # fmt: skip
 
 
-def _padding_variant(change: str | None = None):
-    """The book's padding mask from attention_mask, in one of several ways; None is right."""
+def _reference_padding_mask_from_attention_mask(attention_mask):
+    return (np.asarray(attention_mask) == 1)[:, None, None, :]  # (B, 1, 1, n)
+
+
+def _padding_variant(change: str):
+    """The book's padding mask from attention_mask, with one thing changed."""
 
     def padding_mask_from_attention_mask(attention_mask):
         if change == "lengths_assume_right_padding":
@@ -206,7 +229,8 @@ def _js_variant(change: str):
 
     def head_js_divergence(weights):
         h, n_k = weights.shape[-3], weights.shape[-1]
-        rows = np.moveaxis(weights, -3, 0).reshape(h, -1, n_k).astype(np.float64)  # (h, Q, n_k)
+        heads_first = weights if change == "heads_axis_not_moved" else np.moveaxis(weights, -3, 0)
+        rows = heads_first.reshape(h, -1, n_k).astype(np.float64)  # (h, Q, n_k)
         if change == "averaged_before_js":
             rows = rows.mean(1, keepdims=True)
         log = np.log2 if change == "bits_not_nats" else np.log
@@ -265,17 +289,31 @@ _JS_MISTAKES = (
         "JS is the *mean* of the two divergences: (KL(p || m) + KL(q || m)) / 2",
         _js_variant("sum_not_mean"),
     ),
+    Mistake(
+        "heads_axis_not_moved",
+        "the weights reshaped to (h, -1, n_k) without moving the heads axis first",
+        "with leading axes (B, h, ...), a bare reshape mixes sequences and heads: "
+        "np.moveaxis(weights, -3, 0) first, then reshape(h, -1, n_k)",
+        _js_variant("heads_axis_not_moved"),
+    ),
 )
 
 
 # --- importance by ablation --------------------------------------------------------------------
 
 
-def _score_function(rng: np.random.Generator, layers: int, heads: int):
-    """A made-up evaluate(gate): higher with more heads kept, heads interacting."""
+def _score_terms(rng: np.random.Generator, layers: int, heads: int) -> tuple:
+    """What defines a made-up evaluate(gate) (see :func:`_score_function`): each head's own
+    weight and a positive semi-definite matrix of interactions between heads."""
     weights = rng.random(layers * heads)
     pairs = rng.standard_normal((layers * heads, layers * heads)) * 0.2
-    pairs = pairs @ pairs.T
+    return weights, pairs @ pairs.T
+
+
+def _score_function(terms: tuple):
+    """evaluate(gate) = 1 - w . off - off . P off with off = 1 - gate: higher with more heads
+    kept, heads interacting (so removing heads one by one is not removing them together)."""
+    weights, pairs = terms
 
     def evaluate(gate):
         off = 1.0 - np.asarray(gate, dtype=np.float64).reshape(-1)
@@ -284,15 +322,33 @@ def _score_function(rng: np.random.Generator, layers: int, heads: int):
     return evaluate
 
 
+def _with_evaluate(args: tuple) -> tuple:
+    """The answer's arguments: the wire-safe terms become the evaluate function."""
+    terms, num_layers, num_heads = args
+    return _score_function(terms), num_layers, num_heads
+
+
 def _ablation_cases(rng: np.random.Generator) -> list[Case]:
+    sizes = [(2, 3), (int(rng.integers(3, 5)), 4), (1, int(rng.integers(4, 7))), (4, 2)]
     return [
-        Case(f"num_layers={layers}, num_heads={heads}", (_score_function(rng, layers, heads), layers, heads))
-        for layers, heads in ((2, 3), (3, 4), (1, 5), (4, 2))
+        Case(f"num_layers={layers}, num_heads={heads}", (_score_terms(rng, layers, heads), layers, heads))
+        for layers, heads in sizes
     ]  # fmt: skip
 
 
-def _ablation_variant(change: str | None = None):
-    """Importance by ablation, in one of several ways; None is the right one."""
+def _reference_head_ablation_scores(evaluate, num_layers, num_heads):
+    full = evaluate(np.ones((num_layers, num_heads)))
+    scores = np.zeros((num_layers, num_heads))
+    for layer in range(num_layers):
+        for head in range(num_heads):
+            gate = np.ones((num_layers, num_heads))
+            gate[layer, head] = 0.0
+            scores[layer, head] = full - evaluate(gate)
+    return scores
+
+
+def _ablation_variant(change: str):
+    """Importance by ablation with one thing changed."""
 
     def head_ablation_scores(evaluate, num_layers, num_heads):
         base = evaluate(np.ones((num_layers, num_heads)))
@@ -309,7 +365,9 @@ def _ablation_variant(change: str | None = None):
                 else:
                     gate[layer, head] = 0.0
                 score = evaluate(gate)
-                scores[layer, head] = score - base if change == "sign_flipped" else base - score
+                scores[layer, head] = {"sign_flipped": score - base, "score_not_drop": score}.get(
+                    change, base - score
+                )
         return scores
 
     return head_ablation_scores
@@ -334,14 +392,37 @@ _ABLATION_MISTAKES = (
         "ablation removes one head and keeps the rest: a gate of ones with a single 0",
         _ablation_variant("only_head_kept"),
     ),
+    Mistake(
+        "score_not_drop",
+        "the score without each head, not how much it drops",
+        "importance is the drop: evaluate(all heads) - evaluate(without the head)",
+        _ablation_variant("score_not_drop"),
+    ),
 )
 
 
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
-    "bert_self_attention": FunctionExercise(10, _bert_variant(), _bert_cases, _BERT_MISTAKES, ("out", "weights")),
-    "padding_mask_from_attention_mask": FunctionExercise(10, _padding_variant(), _padding_cases, _PADDING_MISTAKES),
-    "head_js_divergence": FunctionExercise(10, _reference_head_js_divergence, _js_cases, _JS_MISTAKES),
-    "head_ablation_scores": FunctionExercise(10, _ablation_variant(), _ablation_cases, _ABLATION_MISTAKES),
+    "bert_self_attention": FunctionExercise(
+        10, _reference_bert_self_attention, _bert_cases, _BERT_MISTAKES, ("out", "weights"),
+        prepare=_read_only_state,
+        references=("mha.checks.ch10_real_model._reference_bert_self_attention",
+                    "mha.pretrained.from_bert_state_dict", "mha.pretrained.attention_params",
+                    "mha.pretrained.attention_module"),
+    ),
+    "padding_mask_from_attention_mask": FunctionExercise(
+        10, _reference_padding_mask_from_attention_mask, _padding_cases, _PADDING_MISTAKES,
+        references=("mha.checks.ch10_real_model._reference_padding_mask_from_attention_mask",),
+    ),
+    "head_js_divergence": FunctionExercise(
+        10, _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
+        references=("mha.checks.ch10_real_model._reference_head_js_divergence", "mha.atlas.js_divergence"),
+    ),
+    "head_ablation_scores": FunctionExercise(
+        10, _reference_head_ablation_scores, _ablation_cases, _ABLATION_MISTAKES,
+        prepare=_with_evaluate,
+        references=("mha.checks.ch10_real_model._reference_head_ablation_scores",
+                    "mha.analysis.ablation_importance"),
+    ),
 }  # fmt: skip
