@@ -33,6 +33,7 @@ import numpy as np
 from mha import _validate, threads
 from mha.blocks import compute_dtype, matrix_transpose, merge_heads, project, split_heads
 from mha.params import MHAParams
+from mha.phases import phase
 
 Array = Any
 
@@ -104,7 +105,8 @@ def _online_softmax_attention(
     ones = xp.ones(min(block_k, n_k), dtype=q.dtype)
     for start in range(0, n_k, block_k):
         keys = slice(start, min(start + block_k, n_k))
-        scores = k[..., keys, :] @ q_t  # (..., bk, bq)
+        with phase("QK^T products"):
+            scores = k[..., keys, :] @ q_t  # (..., bk, bq)
         if blocked is not None:
             blocked_keys = blocked[..., keys] if blocked.shape[-1] > 1 else blocked
             blocked_keys = matrix_transpose(xp, blocked_keys)  # (..., bk, bq)
@@ -123,9 +125,12 @@ def _online_softmax_attention(
             if col_max is not None:
                 rescale = _exp2(xp, col_max - shift)  # re-base earlier blocks to the new max
             col_max = new_max
-        p = np.exp2(shifted, out=shifted) if in_place else _exp2(xp, shifted)
-        block_total = xp.expand_dims(ones[: p.shape[-2]] @ p, axis=-2)  # column sums, by BLAS
-        block_out = matrix_transpose(xp, p) @ v[..., keys, :]  # (..., bq, d_v)
+        with phase("exp"):
+            p = np.exp2(shifted, out=shifted) if in_place else _exp2(xp, shifted)
+        with phase("softmax bookkeeping"):
+            block_total = xp.expand_dims(ones[: p.shape[-2]] @ p, axis=-2)  # column sums, by BLAS
+        with phase("PV products"):
+            block_out = matrix_transpose(xp, p) @ v[..., keys, :]  # (..., bq, d_v)
         if total is None:
             total, acc = block_total, block_out
         elif rescale is None:
@@ -133,8 +138,9 @@ def _online_softmax_attention(
         else:
             total = total * rescale + block_total
             acc = acc * matrix_transpose(xp, rescale) + block_out
-    total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
-    return acc / matrix_transpose(xp, total)
+    with phase("softmax bookkeeping"):
+        total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
+        return acc / matrix_transpose(xp, total)
 
 
 def _attention_threads(
@@ -170,9 +176,11 @@ def _attention_threads(
         blocked_tile = None
         if blocked is not None:
             blocked_tile = blocked[index][rows] if blocked.shape[-2] > 1 else blocked[index]
-        out[index][rows] = _online_softmax_attention(
+        tile = _online_softmax_attention(
             xp, q[index][rows], k[index], v[index], blocked_tile, block_k, shift_free
         )
+        with phase("copies"):
+            out[index][rows] = tile
 
     tiles = [
         (index, slice(start, min(start + block_q, n_q)))
@@ -219,9 +227,10 @@ def attention(
     if mask is not None:
         mask = xp.reshape(mask, (1,) * (2 - mask.ndim) + tuple(mask.shape))  # at least 2-D
         blocked = xp.logical_not(mask)
-    q = xp.astype(q, compute, copy=False) * (math.log2(math.e) / math.sqrt(q.shape[-1]))
-    k, v = xp.astype(k, compute, copy=False), xp.astype(v, compute, copy=False)
-    shift_free = _scores_are_small(xp, q, k, v)
+    with phase("scale q, bound scores"):
+        q = xp.astype(q, compute, copy=False) * (math.log2(math.e) / math.sqrt(q.shape[-1]))
+        k, v = xp.astype(k, compute, copy=False), xp.astype(v, compute, copy=False)
+        shift_free = _scores_are_small(xp, q, k, v)
     if array_api_compat.is_numpy_namespace(xp) and compute == dtype:
         return _attention_threads(xp, q, k, v, blocked, memory_budget // itemsize, shift_free)
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
@@ -295,4 +304,6 @@ def multi_head_attention(
     v_heads = split_heads(proj(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
     budget = _budget(xp, memory_budget)
     heads = attention(xp, q_heads, k_heads, v_heads, mask, budget)  # (..., h, n_q, d_v)
-    return proj(merge_heads(heads), params.w_o, params.b_o)  # (..., n_q, d_model)
+    with phase("copies"):
+        concat = merge_heads(heads)
+    return proj(concat, params.w_o, params.b_o)  # (..., n_q, d_model)

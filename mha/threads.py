@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 
+from mha.phases import phase
+
 
 @functools.cache
 def cpu_count() -> int:
@@ -67,7 +69,8 @@ def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     step = -(-rows.shape[0] // cpu_count())  # rows per thread, rounded up
 
     def product(chunk: slice) -> None:
-        np.matmul(rows[chunk], b, out=out[chunk])
+        with phase("projections"):
+            np.matmul(rows[chunk], b, out=out[chunk])
 
     run(product, [(slice(start, start + step),) for start in range(0, rows.shape[0], step)])
     return out.reshape(*a.shape[:-1], b.shape[1])
