@@ -377,10 +377,10 @@ def _iqr(summary: dict[str, Any], fmt: str = ".2f") -> str:
     return f"{summary['median']:{fmt}} [{summary['q1']:{fmt}}, {summary['q3']:{fmt}}]"
 
 
-def _verdict(summary: dict[str, Any], goal: float, *, at_most: bool) -> str:
+def _verdict(summary: dict[str, Any], goal: float, *, at_most: bool, fmt: str = ".2f") -> str:
     end = "upper quartile" if at_most else "lower quartile"
     ok = meets(summary, goal, at_most=at_most)
-    return f"{'met' if ok else 'NOT met'} ({end} {summary['q3' if at_most else 'q1']:.2f})"
+    return f"{'met' if ok else 'NOT met'} ({end} {summary['q3' if at_most else 'q1']:{fmt}})"
 
 
 def goals(report: dict[str, Any]) -> list[str]:
@@ -411,7 +411,8 @@ def goals(report: dict[str, Any]) -> list[str]:
             f = row["fraction_of_peak"]
             lines.append(
                 f"NumPy at {GOAL_FRACTION_OF_PEAK:.0%} of the matmul peak or more at "
-                f"{tuple(row['shape'])}: {_iqr(f)} -> {_verdict(f, GOAL_FRACTION_OF_PEAK, at_most=False)}"
+                f"{tuple(row['shape'])}: {_iqr(f, '.0%')} -> "
+                + _verdict(f, GOAL_FRACTION_OF_PEAK, at_most=False, fmt=".0%")
             )
     lean = report.get("lean_memory")
     if lean is not None:
@@ -447,7 +448,7 @@ def format_table(report: dict[str, Any]) -> str:
         mem = row["peak_memory_mib"]
         lines.append(
             f"{tuple(row['shape'])!s:<20} {row['impl']:<20} {_iqr(row['ms'], '.1f'):>24} "
-            f"{row['gflops']:>8.1f} {_iqr(row['fraction_of_peak']):>18} "
+            f"{row['gflops']:>8.1f} {_iqr(row['fraction_of_peak'], '.0%'):>18} "
             f"{'-' if mem is None else f'{mem:.0f}':>9}"
         )
     names = [f"{a} / {b}" for a, b in RATIOS]

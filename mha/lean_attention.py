@@ -43,19 +43,20 @@ Array = Any
 DEFAULT_MEMORY_BUDGET = {"cpu": 8 * 2**20, "gpu": 2**30}
 _TILE_ELEMENTS = 2**20  # one NumPy worker's score tile (4 MiB in float32): cache-sized
 _MIN_TILE_SIDE = 64  # tiles are at least 64 x 64, however small the budget
+_MAX_TILE_ROWS = 256  # more queries per tile: a larger tile, no faster products (measured)
 _SHIFT_FREE_BOUND = 60.0  # |score| <= 60 (base 2): 2**score lies in [2**-60, 2**60], no overflow
 
 
 def _tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
     """(query rows, key columns) of a score tile with at most ``max_elements`` entries.
 
-    Whole rows of keys when at least 64 rows fit (then each row is one ordinary softmax);
-    otherwise 64 rows and blocks of keys, combined by the online softmax. Never smaller
-    than 64 x 64 (or the whole problem).
+    Whole rows of keys when at least 64 rows fit (then each row is one ordinary softmax),
+    for at most 256 queries; otherwise 64 rows and blocks of keys, combined by the online
+    softmax. Never smaller than 64 x 64 (or the whole problem).
     """
     rows = max_elements // n_k
     if rows >= min(n_q, _MIN_TILE_SIDE):
-        return min(n_q, rows), n_k
+        return min(n_q, rows, _MAX_TILE_ROWS), n_k
     rows = min(n_q, _MIN_TILE_SIDE)
     return rows, max(min(n_k, _MIN_TILE_SIDE), max_elements // rows)
 
@@ -150,16 +151,20 @@ def _attention_threads(
     v: Array,
     blocked: Array | None,
     max_elements: int,
+    q_scale: float,
     shift_free: bool,
 ) -> Array:
     """NumPy only: tiles (one batch index, a block of query rows) run on :mod:`mha.threads`.
 
     Each thread calls BLAS single-threaded, so that the element-wise softmax,
-    single-threaded in NumPy, runs next to the products instead of after them.
+    single-threaded in NumPy, runs next to the products instead of after them. Each tile
+    multiplies its own queries by ``q_scale``. The result's heads axis (the last batch
+    axis) is second to last in memory, so that :func:`mha.blocks.merge_heads` of it is a
+    reshape, not a copy.
 
     Shapes
     ------
-    q : (..., n_q, d_k), already scaled;  k : (..., n_k, d_k);  v : (..., n_k, d_v)
+    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v)
     blocked : (..., n_q or 1, n_k or 1);  returns : (..., n_q, d_v)
     """
     extra = () if blocked is None else blocked.shape[:-2]
@@ -167,17 +172,22 @@ def _attention_threads(
     q, k, v = (np.broadcast_to(x, (*batch, *x.shape[-2:])) for x in (q, k, v))  # views
     if blocked is not None:
         blocked = np.broadcast_to(blocked, (*batch, *blocked.shape[-2:]))
-    n_q, n_k = q.shape[-2], k.shape[-2]
+    n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
     workers = threads.cpu_count()
     block_q, block_k = _tile_shape(n_q, n_k, min(_TILE_ELEMENTS, max_elements // workers))
-    out = np.empty((*batch, n_q, v.shape[-1]), dtype=q.dtype)
+    if batch:  # (..., n_q, h, d_v) in memory, seen as (..., h, n_q, d_v)
+        out = np.moveaxis(np.empty((*batch[:-1], n_q, batch[-1], d_v), q.dtype), -2, -3)
+    else:
+        out = np.empty((n_q, d_v), q.dtype)
 
     def attend(index: tuple[int, ...], rows: slice) -> None:
         blocked_tile = None
         if blocked is not None:
             blocked_tile = blocked[index][rows] if blocked.shape[-2] > 1 else blocked[index]
+        with phase("copies"):
+            q_tile = q[index][rows] * q_scale  # (bq, d_k), contiguous
         tile = _online_softmax_attention(
-            xp, q[index][rows], k[index], v[index], blocked_tile, block_k, shift_free
+            xp, q_tile, k[index], v[index], blocked_tile, block_k, shift_free
         )
         with phase("copies"):
             out[index][rows] = tile
@@ -191,8 +201,8 @@ def _attention_threads(
     return out
 
 
-def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array) -> bool:
-    """True when no score ``q_i . k_j`` can exceed ``_SHIFT_FREE_BOUND`` in absolute value.
+def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array, q_scale: float = 1.0) -> bool:
+    """True when no score ``q_scale * q_i . k_j`` can exceed ``_SHIFT_FREE_BOUND`` in absolute value.
 
     By Cauchy-Schwarz ``|q_i . k_j| <= |q_i| |k_j|``, so the largest query norm times the
     largest key norm bounds every score. The values are bounded too, so that the running
@@ -200,9 +210,9 @@ def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array) -> bool:
     """
     q_norm = xp.sqrt(xp.max(xp.vecdot(q, q)))
     k_norm = xp.sqrt(xp.max(xp.vecdot(k, k)))
-    v_max = xp.max(xp.abs(v))
+    v_max = max(float(xp.max(v)), -float(xp.min(v)))  # max |v|, without a temporary like v
     bound = _SHIFT_FREE_BOUND
-    return float(q_norm * k_norm) <= bound and float(v_max) * k.shape[-2] <= 2.0**bound
+    return float(q_norm * k_norm) * q_scale <= bound and v_max * k.shape[-2] <= 2.0**bound
 
 
 def attention(
@@ -212,9 +222,10 @@ def attention(
 
     The scale 1/sqrt(d_k), and log2(e) for the base-2 softmax of
     :func:`_online_softmax_attention`, are folded into the queries (an (n_q, d_k) product,
-    not (n_q, n_k)). NumPy float32/float64 arrays go to :func:`_attention_threads`; other
-    libraries (CuPy, ...) and dtypes take one block of query rows at a time, all batch
-    entries at once, with tiles sized for the scores and two temporaries of their size.
+    not (n_q, n_k)). NumPy float32/float64 arrays go to :func:`_attention_threads`, which
+    scales each tile's queries; other libraries (CuPy, ...) and dtypes take one block of
+    query rows at a time, all batch entries at once, with tiles sized for the scores and two
+    temporaries of their size.
 
     Shapes
     ------
@@ -227,12 +238,14 @@ def attention(
     if mask is not None:
         mask = xp.reshape(mask, (1,) * (2 - mask.ndim) + tuple(mask.shape))  # at least 2-D
         blocked = xp.logical_not(mask)
-    with phase("scale q, bound scores"):
-        q = xp.astype(q, compute, copy=False) * (math.log2(math.e) / math.sqrt(q.shape[-1]))
-        k, v = xp.astype(k, compute, copy=False), xp.astype(v, compute, copy=False)
-        shift_free = _scores_are_small(xp, q, k, v)
+    scale = math.log2(math.e) / math.sqrt(q.shape[-1])
+    q, k, v = (xp.astype(x, compute, copy=False) for x in (q, k, v))
+    with phase("score bound"):
+        shift_free = _scores_are_small(xp, q, k, v, q_scale=scale)
     if array_api_compat.is_numpy_namespace(xp) and compute == dtype:
-        return _attention_threads(xp, q, k, v, blocked, memory_budget // itemsize, shift_free)
+        max_elements = memory_budget // itemsize
+        return _attention_threads(xp, q, k, v, blocked, max_elements, scale, shift_free)
+    q = q * scale
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
     n_q, n_k = q.shape[-2], k.shape[-2]
     per_entry = memory_budget // (3 * itemsize * math.prod(batch))  # scores and 2 temporaries
@@ -304,6 +317,4 @@ def multi_head_attention(
     v_heads = split_heads(proj(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
     budget = _budget(xp, memory_budget)
     heads = attention(xp, q_heads, k_heads, v_heads, mask, budget)  # (..., h, n_q, d_v)
-    with phase("copies"):
-        concat = merge_heads(heads)
-    return proj(concat, params.w_o, params.b_o)  # (..., n_q, d_model)
+    return proj(merge_heads(heads), params.w_o, params.b_o)  # (..., n_q, d_model)

@@ -41,11 +41,11 @@ def matmul_peak_numpy(side: int = 2048, rounds: int = 5) -> float:
     return 2 * side**3 / seconds / 1e9
 
 
-def exp_rate(elements: int = 2**16, rounds: int = 5) -> float:
+def exp_rate(elements: int = 2**18, rounds: int = 5) -> float:
     """Exponentials per second of NumPy's float32 ``exp2``, on every core at once.
 
     Each core (a thread of :mod:`mha.threads`) computes ``2 ** x`` of its own ``elements``
-    numbers in [-8, 0] (256 KiB by default: in its cache, like a tile's scores) 64 times;
+    numbers in [-8, 0] (1 MiB by default, like a tile of scores) 64 times;
     the fastest of ``rounds``.
     """
     workers, repeats = threads.cpu_count(), 64
