@@ -287,7 +287,7 @@ def run(
     shapes: list[tuple[int, int, int, int]],
     impls: list[str],
     rounds: int = 5,
-    calls: int = 3,
+    calls: int = 5,
     memory: bool = True,
     measure_round: Callable[..., dict[str, Any]] = measure_in_fresh_process,
 ) -> dict[str, Any]:
@@ -493,7 +493,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "--rounds", type=int, default=5, help="rounds of fresh processes (default 5)"
     )
     parser.add_argument(
-        "--calls", type=int, default=3, help="timed calls per shape in each process (default 3)"
+        "--calls", type=int, default=5, help="timed calls per shape in each process (default 5)"
     )
     parser.add_argument("--no-memory", action="store_true", help="skip the peak-memory calls")
     parser.add_argument(

@@ -109,36 +109,39 @@ def _online_softmax_attention(
         with phase("QK^T products"):
             scores = k[..., keys, :] @ q_t  # (..., bk, bq)
         if blocked is not None:
-            blocked_keys = blocked[..., keys] if blocked.shape[-1] > 1 else blocked
-            blocked_keys = matrix_transpose(xp, blocked_keys)  # (..., bk, bq)
-            if in_place:
-                np.copyto(scores, -np.inf, where=blocked_keys)
-            else:
-                scores = xp.where(blocked_keys, xp.asarray(-math.inf, dtype=q.dtype), scores)
+            with phase("mask"):
+                blocked_keys = blocked[..., keys] if blocked.shape[-1] > 1 else blocked
+                blocked_keys = matrix_transpose(xp, blocked_keys)  # (..., bk, bq)
+                if in_place:
+                    np.copyto(scores, -np.inf, where=blocked_keys)
+                else:
+                    scores = xp.where(blocked_keys, xp.asarray(-math.inf, dtype=q.dtype), scores)
         rescale = None
         if shift_free:
             shifted = scores
         else:
-            block_max = xp.max(scores, axis=-2, keepdims=True)
-            new_max = block_max if col_max is None else xp.maximum(col_max, block_max)
-            shift = xp.where(xp.isfinite(new_max), new_max, xp.zeros_like(new_max))  # masked
-            shifted = np.subtract(scores, shift, out=scores) if in_place else scores - shift
-            if col_max is not None:
-                rescale = _exp2(xp, col_max - shift)  # re-base earlier blocks to the new max
-            col_max = new_max
+            with phase("softmax bookkeeping"):  # the running maximum
+                block_max = xp.max(scores, axis=-2, keepdims=True)
+                new_max = block_max if col_max is None else xp.maximum(col_max, block_max)
+                shift = xp.where(xp.isfinite(new_max), new_max, xp.zeros_like(new_max))  # masked
+                shifted = np.subtract(scores, shift, out=scores) if in_place else scores - shift
+                if col_max is not None:
+                    rescale = _exp2(xp, col_max - shift)  # re-base earlier blocks to the new max
+                col_max = new_max
         with phase("exp"):
             p = np.exp2(shifted, out=shifted) if in_place else _exp2(xp, shifted)
-        with phase("softmax bookkeeping"):
+        with phase("softmax bookkeeping"):  # the running sum
             block_total = xp.expand_dims(ones[: p.shape[-2]] @ p, axis=-2)  # column sums, by BLAS
         with phase("PV products"):
             block_out = matrix_transpose(xp, p) @ v[..., keys, :]  # (..., bq, d_v)
-        if total is None:
-            total, acc = block_total, block_out
-        elif rescale is None:
-            total, acc = total + block_total, acc + block_out
-        else:
-            total = total * rescale + block_total
-            acc = acc * matrix_transpose(xp, rescale) + block_out
+        with phase("softmax bookkeeping"):  # the running output
+            if total is None:
+                total, acc = block_total, block_out
+            elif rescale is None:
+                total, acc = total + block_total, acc + block_out
+            else:
+                total = total * rescale + block_total
+                acc = acc * matrix_transpose(xp, rescale) + block_out
     with phase("softmax bookkeeping"):
         total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
         return acc / matrix_transpose(xp, total)
