@@ -50,7 +50,8 @@ def run(task: Callable[..., None], arguments: Iterable[tuple[Any, ...]]) -> None
     ``args`` until none is left: a thread that finishes early takes more, and a task costs
     one lock, not a hand-off through a queue. Runs in the calling thread alone when there is
     one core or one call. The first error a call raises is raised here, once every thread
-    has stopped (a thread takes no new task after an error).
+    has stopped (a thread takes no new task after an error). :mod:`mha.phases` times the
+    tasks' steps; the time the threads spend waiting is what is left of cores x wall time.
     """
     arguments = list(arguments)
     if cpu_count() == 1 or len(arguments) == 1:
@@ -75,7 +76,8 @@ def run(task: Callable[..., None], arguments: Iterable[tuple[Any, ...]]) -> None
         others = [helpers.submit(work) for _ in range(min(cpu_count(), len(arguments)) - 1)]
         work()
         for other in others:
-            other.result()
+            if not other.cancel():  # one that has not started finds nothing left: cancelled
+                other.result()
     if errors:
         raise errors[0]
 
