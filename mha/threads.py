@@ -82,16 +82,20 @@ def run(task: Callable[..., None], arguments: Iterable[tuple[Any, ...]]) -> None
         raise errors[0]
 
 
-def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def matmul(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """``a @ b`` as one 2-D product, its rows split over the pool, four blocks per thread
     (a thread slowed down by another process leaves its blocks to the others).
+
+    ``out``, if given, is a C-contiguous array of the result's size and dtype to write into.
 
     Shapes
     ------
     a : (..., m, k);  b : (k, n)  ->  (..., m, n)
     """
     rows = a.reshape(-1, a.shape[-1])  # (all rows, k)
-    out = np.empty((rows.shape[0], b.shape[1]), dtype=np.result_type(a, b))
+    shape = (rows.shape[0], b.shape[1])
+    dtype = np.result_type(a, b)
+    out = np.empty(shape, dtype=dtype) if out is None else out.reshape(shape)  # a view
     step = max(64, -(-rows.shape[0] // (4 * cpu_count())))  # rows per block, at least 64
 
     def product(chunk: slice) -> None:

@@ -241,6 +241,10 @@ def test_threaded_projection_equals_one_product(rng, rows):
     x = rng.standard_normal((rows, 48)).astype(np.float32)
     w = rng.standard_normal((48, 20)).astype(np.float32)
     np.testing.assert_allclose(threads.matmul(x, w), x @ w, rtol=1e-6)
+    buffer = np.full(rows * 20, np.nan, dtype=np.float32)
+    into = threads.matmul(x, w, out=buffer)
+    assert np.shares_memory(into, buffer)
+    np.testing.assert_allclose(into, x @ w, rtol=1e-6)
     x3 = rng.standard_normal((2, 3, 48))
     b = rng.standard_normal(20)
     np.testing.assert_allclose(
