@@ -58,6 +58,7 @@ def exp_rate(elements: int = 2**18, rounds: int = 5) -> float:
             np.exp2(inputs[i], out=outputs[i])
 
     call = {"numpy": lambda: threads.run(exponentiate, [(i,) for i in range(tasks)])}
+    time.sleep(SETTLE_SECONDS)  # BLAS's threads, after a product, spin on the cores for a while
     seconds = time_interleaved(call, rounds, summary=min)["numpy"]
     return tasks * repeats * elements / seconds
 
