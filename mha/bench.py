@@ -1,9 +1,6 @@
 """Benchmark: multi-head self-attention, side by side, as ratios (``python -m mha.bench``).
 
-Times, in one run and interleaved (one call of each implementation per round, so that
-whatever else the machine does slows all of them alike; a pause, not timed, when the next
-call uses another library's threads), the forward pass of multi-head self-attention with
-``need_weights=False`` in float32:
+Times the forward pass of multi-head self-attention with ``need_weights=False`` in float32:
 
 - ``numpy``: :func:`mha.multi_head_attention` (the lean, threaded path for large scores);
 - ``nn.MHA``: ``torch.nn.MultiheadAttention(batch_first=True)``;
@@ -12,17 +9,29 @@ call uses another library's threads), the forward pass of multi-head self-attent
 
 and, where a CUDA GPU exists, ``cupy`` (:func:`mha.multi_head_attention` on CuPy arrays)
 and the torch implementations on ``cuda``. PyTorch runs under ``torch.inference_mode()``
-(NumPy keeps no autograd graph either). Each time is the median of the rounds after one
-warm-up call; GPU timings synchronise before the clock is read.
+(NumPy keeps no autograd graph either); GPU timings synchronise before the clock is read.
 
-Each result is also given as a fraction of its device's float32 matmul peak, measured in
-the same run (the fastest round of a square product with NumPy and torch, and CuPy and torch
-on a GPU, before and after the shapes), counting
+**The verdict survives noise.** A run is ``--rounds`` rounds (5 by default). In every round
+each implementation runs in a fresh Python process of its own, and the order alternates
+(A B C D, then D C B A, ...), so that neither a process's history (caches, threads left
+spinning, the allocator's state) nor a slow moment of the shared machine favours one of
+them. A process measures its device's float32 matmul peak (the fastest of five square
+products with NumPy and torch, or CuPy and torch on a GPU, before and after its timings,
+the best of both), then for each shape makes one warm-up call and ``--calls`` timed calls
+and keeps their median. A round gives each pair of implementations one time ratio, and
+each implementation one fraction of the peak measured in its own process, counting
 ``8 B n d^2`` FLOPs for the four projections and ``4 B n^2 d`` for ``Q K^T`` and ``P V``.
+Over the rounds the report gives the median and the interquartile range (IQR, the middle
+half of the rounds). A goal counts as met only when the worse end of the IQR meets it: the
+upper quartile of a ratio that must be at most 1, the lower quartile of a fraction of the
+peak that must be at least 60% (:func:`meets`).
+
 Peak memory is how far one call raises the peak resident set size above the memory in use
-before it (see :func:`peak_memory_mib`); ``--lean-memory`` adds the B=1, n=8192,
-d_model=512, h=8 comparison of NumPy's weights-returning and lean paths, traced with
-``tracemalloc``.
+before it (see :func:`peak_memory_mib`, measured in the first round); ``--lean-memory``
+adds the B=1, n=8192, d_model=512, h=8 comparison of NumPy's weights-returning and lean
+paths, traced with ``tracemalloc``. ``--profile`` prints instead where the lean path's time
+goes, phase by phase, against the floor that the products and the exponentials set
+(:mod:`mha.lean_profile`).
 
 The table goes to stdout; ``--json PATH`` writes everything (``bench-results/`` is ignored
 by git). This module is the project's own benchmark and its goals; the timing helpers it is
@@ -36,7 +45,11 @@ import ctypes
 import ctypes.util
 import gc
 import json
+import os
 import platform
+import statistics
+import subprocess
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -50,6 +63,7 @@ from mha import cupy_mha, threads
 from mha.timing import (
     CPU_IMPLS,
     GPU_IMPLS,
+    SETTLE_SECONDS,
     flops,
     make_call,
     optional_torch,
@@ -64,6 +78,7 @@ SHAPES = [
     (32, 64, 256, 4),
 ]
 GOAL_SHAPES = [(4, 1024, 768, 12), (1, 4096, 512, 8)]
+GOAL_FRACTION_OF_PEAK = 0.6  # NumPy's share of the matmul peak at n >= 1024
 
 
 def _gpu_torch() -> bool:
@@ -89,32 +104,37 @@ def _on_gpu(impl: str) -> bool:
 PEAK_SIDE = {"cpu": 2048, "gpu": 8192}
 
 
-def matmul_peak(rounds: int = 5) -> dict[str, float]:
+def matmul_peak(device: str = "cpu", rounds: int = 5) -> dict[str, float]:
     """float32 GFLOP/s of a square matrix product, the fastest of ``rounds``: a peak.
 
-    NumPy and torch on the CPU; CuPy and torch on a GPU if present (sides :data:`PEAK_SIDE`).
+    ``device="cpu"``: NumPy and torch (if installed); ``"gpu"``: CuPy and torch on CUDA,
+    where present. Sides :data:`PEAK_SIDE`.
     """
-    rng = np.random.default_rng(0)
-    side = PEAK_SIDE
-    a = rng.standard_normal((side["cpu"], side["cpu"]), dtype=np.float32)
-    calls = {"numpy": lambda: a @ a}
+    if device not in PEAK_SIDE:
+        raise ValueError(f"device must be one of {sorted(PEAK_SIDE)}, got {device!r}")
+    side = PEAK_SIDE[device]
+    a = np.random.default_rng(0).standard_normal((side, side), dtype=np.float32)
     torch = optional_torch()
-    if torch is not None:
-        a_t = torch.from_numpy(a)
-        calls["torch"] = lambda: a_t @ a_t
-    if cupy_mha.gpu_available() or _gpu_torch():
-        big = rng.standard_normal((side["gpu"], side["gpu"]), dtype=np.float32)
+    calls = {}
+    if device == "cpu":
+        calls["numpy"] = lambda: a @ a
+        if torch is not None:
+            a_t = torch.from_numpy(a)
+            calls["torch"] = lambda: a_t @ a_t
+    else:
         if cupy_mha.gpu_available():
-            a_c = cupy_mha.to_device(big)
+            a_c = cupy_mha.to_device(a)
             calls["cupy"] = lambda: a_c @ a_c
         if _gpu_torch():
-            a_g = torch.from_numpy(big).cuda()
+            a_g = torch.from_numpy(a).cuda()
             calls["torch cuda"] = lambda: a_g @ a_g
-    fastest = time_interleaved(calls, rounds, summary=min)
-    return {
-        name: 2 * side["gpu" if _on_gpu(name) else "cpu"] ** 3 / t / 1e9
-        for name, t in fastest.items()
-    }
+    peaks = {}
+    for name, call in calls.items():  # one library after the other: one pause between them
+        if peaks:
+            time.sleep(SETTLE_SECONDS)
+        seconds = time_interleaved({name: call}, rounds, summary=min)[name]
+        peaks[name] = 2 * side**3 / seconds / 1e9
+    return peaks
 
 
 def _status_mib(field: str) -> float:
@@ -199,13 +219,84 @@ def gpu_largest_n(
     return largest
 
 
+def measure(
+    impl: str, shapes: list[tuple[int, int, int, int]], calls: int, memory: bool
+) -> dict[str, Any]:
+    """One implementation in this process: its device's matmul peak and its time per shape.
+
+    The peak (GFLOP/s) is the best of :func:`matmul_peak` before and after the timings;
+    each time (ms) is the median of ``calls`` calls after a warm-up (more calls for small
+    shapes, up to five times as many, for a steadier median); ``memory`` adds the
+    :func:`peak_memory_mib` of one call per shape (None where it cannot be measured).
+    """
+    if impl not in CPU_IMPLS + GPU_IMPLS:
+        raise ValueError(f"impl must be one of {CPU_IMPLS + GPU_IMPLS}, got {impl!r}")
+    device = "gpu" if _on_gpu(impl) else "cpu"
+    first_peak = matmul_peak(device)
+    times_ms, memory_mib = [], []
+    for shape in shapes:
+        call = make_call(impl, shape)
+        time.sleep(SETTLE_SECONDS)  # the peak's other library may still be spinning
+        shape_calls = calls * max(1, min(5, int(2e10 // flops(*shape[:3]))))
+        times_ms.append(1e3 * time_interleaved({impl: call}, shape_calls)[impl])
+        memory_mib.append(peak_memory_mib(impl, call) if memory else None)
+    last_peak = matmul_peak(device)
+    return {
+        "impl": impl,
+        "peak_gflops": max(*first_peak.values(), *last_peak.values()),
+        "times_ms": times_ms,
+        "memory_mib": memory_mib,
+    }
+
+
+_RESULT_PREFIX = "mha.bench result: "
+
+
+def measure_in_fresh_process(
+    impl: str, shapes: list[tuple[int, int, int, int]], calls: int, memory: bool
+) -> dict[str, Any]:
+    """:func:`measure` in a new Python process (``python -m mha.bench --worker IMPL ...``)."""
+    command = [sys.executable, "-m", "mha.bench", "--worker", impl, "--calls", str(calls)]
+    command += ["--peak-side", json.dumps(PEAK_SIDE)]  # this process's sides, also in tests
+    for shape in shapes:
+        command += ["--shape", ",".join(map(str, shape))]
+    if not memory:
+        command.append("--no-memory")
+    done = subprocess.run(command, capture_output=True, text=True)
+    for line in reversed(done.stdout.splitlines()):
+        if done.returncode == 0 and line.startswith(_RESULT_PREFIX):
+            return json.loads(line.removeprefix(_RESULT_PREFIX))
+    raise RuntimeError(
+        f"the benchmark's process for {impl!r} failed (exit status {done.returncode}):\n"
+        + done.stderr[-2000:]
+    )
+
+
+def spread(values: list[float]) -> dict[str, Any]:
+    """Median and quartiles of per-round values (linear interpolation; one value: all three)."""
+    q1, median, q3 = np.percentile(values, [25, 50, 75])
+    return {"median": float(median), "q1": float(q1), "q3": float(q3), "rounds": list(values)}
+
+
+def meets(summary: dict[str, Any], goal: float, *, at_most: bool) -> bool:
+    """Whether the worse end of the IQR meets ``goal``: q3 <= goal, or q1 >= goal."""
+    return summary["q3"] <= goal if at_most else summary["q1"] >= goal
+
+
 def run(
     shapes: list[tuple[int, int, int, int]],
     impls: list[str],
-    rounds: int,
-    memory: bool,
+    rounds: int = 5,
+    calls: int = 5,
+    memory: bool = True,
+    measure_round: Callable[..., dict[str, Any]] = measure_in_fresh_process,
 ) -> dict[str, Any]:
-    """Measure everything; returns the JSON-ready report."""
+    """Measure everything, ``rounds`` rounds of ``measure_round`` per implementation.
+
+    Round r runs the implementations in the order of ``impls`` (r even) or reversed (r odd);
+    ``measure_round(impl, shapes, calls, memory)`` is :func:`measure` in a fresh process.
+    Memory is measured in the first round only. Returns the JSON-ready report.
+    """
     report: dict[str, Any] = {
         "machine": {
             "platform": platform.platform(),
@@ -215,83 +306,113 @@ def run(
             "numpy": np.__version__,
             "torch": getattr(optional_torch(), "__version__", None),
             "backend": cupy_mha.backend_summary(),
+            "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
         },
-        "rows": [],
+        "rounds": rounds,
+        "calls": calls,
     }
-    first_peak = matmul_peak()
-    for shape in shapes:
-        calls = {impl: make_call(impl, shape) for impl in impls}
-        work = flops(shape[0], shape[1], shape[2])
-        # small shapes: more rounds, for a steadier median
-        shape_rounds = rounds * max(1, min(5, int(2e10 // work)))
-        medians = time_interleaved(calls, shape_rounds)
+    results: dict[str, list[dict[str, Any]]] = {impl: [] for impl in impls}
+    for r in range(rounds):
+        for impl in impls if r % 2 == 0 else impls[::-1]:
+            results[impl].append(measure_round(impl, shapes, calls, memory and r == 0))
+    if hasattr(os, "getloadavg"):
+        report["machine"]["load_average_after"] = list(os.getloadavg())
+    report["matmul_peak_gflops"] = {
+        impl: spread([res["peak_gflops"] for res in results[impl]]) for impl in impls
+    }
+    report["rows"] = []
+    for s, shape in enumerate(shapes):
+        work = flops(*shape[:3])
         for impl in impls:
-            gflops = work / medians[impl] / 1e9
+            ms = [res["times_ms"][s] for res in results[impl]]
+            fractions = [
+                work / (t / 1e3) / 1e9 / res["peak_gflops"]
+                for t, res in zip(ms, results[impl], strict=True)
+            ]
             report["rows"].append(
                 {
                     "shape": list(shape),
                     "impl": impl,
-                    "median_ms": 1e3 * medians[impl],
-                    "gflops": gflops,
-                    "peak_memory_mib": peak_memory_mib(impl, calls[impl]) if memory else None,
+                    "ms": spread(ms),
+                    "gflops": work / (statistics.median(ms) / 1e3) / 1e9,
+                    "fraction_of_peak": spread(fractions),
+                    "peak_memory_mib": results[impl][0]["memory_mib"][s],
                 }
             )
-    last_peak = matmul_peak()  # the peak is the best of both: a busy moment lowers one of them
-    report["matmul_peak_gflops"] = {lib: max(first_peak[lib], last_peak[lib]) for lib in first_peak}
-    for row in report["rows"]:  # of the peak of the row's own device
-        gpu = _on_gpu(row["impl"])
-        peaks = [g for name, g in report["matmul_peak_gflops"].items() if _on_gpu(name) == gpu]
-        row["fraction_of_peak"] = row["gflops"] / max(peaks)
     report["ratios"] = ratios(report["rows"])
     return report
 
 
-def _ratio(times: dict[str, float], a: str, b: str) -> float | None:
-    return times[a] / times[b] if a in times and b in times else None
+#: The time ratios the report gives (> 1: the first is slower), where both ran.
+RATIOS = [
+    ("numpy", "nn.MHA"),
+    ("torch variant", "bare SDPA"),
+    ("torch variant", "nn.MHA"),
+    ("bare SDPA", "nn.MHA"),
+    ("cupy", "torch variant cuda"),
+    ("cupy", "bare SDPA cuda"),
+]
 
 
 def ratios(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per shape: time ratios (> 1 means the first is slower) behind the goals."""
-    by_shape: dict[tuple, dict[str, float]] = {}
+    """Per shape: each ratio of :data:`RATIOS`, round by round, as a :func:`spread` (or None)."""
+    by_shape: dict[tuple, dict[str, list[float]]] = {}
     for row in rows:
-        by_shape.setdefault(tuple(row["shape"]), {})[row["impl"]] = row["median_ms"]
+        by_shape.setdefault(tuple(row["shape"]), {})[row["impl"]] = row["ms"]["rounds"]
     out = []
     for shape, times in by_shape.items():
-        out.append(
-            {
-                "shape": list(shape),
-                "numpy / nn.MHA": _ratio(times, "numpy", "nn.MHA"),
-                "torch variant / bare SDPA": _ratio(times, "torch variant", "bare SDPA"),
-                "torch variant / nn.MHA": _ratio(times, "torch variant", "nn.MHA"),
-                "bare SDPA / nn.MHA": _ratio(times, "bare SDPA", "nn.MHA"),
-                "cupy / torch variant cuda": _ratio(times, "cupy", "torch variant cuda"),
-                "cupy / bare SDPA cuda": _ratio(times, "cupy", "bare SDPA cuda"),
-            }
-        )
+        entry: dict[str, Any] = {"shape": list(shape)}
+        for a, b in RATIOS:
+            both = a in times and b in times
+            per_round = (
+                [ta / tb for ta, tb in zip(times[a], times[b], strict=True)] if both else None
+            )
+            entry[f"{a} / {b}"] = spread(per_round) if both else None
+        out.append(entry)
     return out
 
 
+def _iqr(summary: dict[str, Any], fmt: str = ".2f") -> str:
+    """``median [q1, q3]``."""
+    return f"{summary['median']:{fmt}} [{summary['q1']:{fmt}}, {summary['q3']:{fmt}}]"
+
+
+def _verdict(summary: dict[str, Any], goal: float, *, at_most: bool, fmt: str = ".2f") -> str:
+    end = "upper quartile" if at_most else "lower quartile"
+    ok = meets(summary, goal, at_most=at_most)
+    return f"{'met' if ok else 'NOT met'} ({end} {summary['q3' if at_most else 'q1']:{fmt}})"
+
+
 def goals(report: dict[str, Any]) -> list[str]:
-    """One line per speed goal of the benchmark issue: the ratio and met / not met."""
+    """One line per speed goal of the benchmark: median [IQR] over the rounds, and the verdict
+    by the worse end of the IQR (:func:`meets`)."""
     lines = []
     for entry in report["ratios"]:
         shape = tuple(entry["shape"])
         r = entry["numpy / nn.MHA"]
         if shape in GOAL_SHAPES and r is not None:
             lines.append(
-                f"NumPy no slower than nn.MultiheadAttention at {shape}: "
-                f"{r:.2f}x -> {'met' if r <= 1 else 'NOT met'}"
+                f"NumPy no slower than nn.MultiheadAttention at {shape}: {_iqr(r)}x -> "
+                + _verdict(r, 1.0, at_most=True)
             )
         rv, rm = entry["torch variant / bare SDPA"], entry["torch variant / nn.MHA"]
         if rv is not None:
             lines.append(
-                f"torch variant within 1.1x of bare SDPA at {shape}: "
-                f"{rv:.2f}x -> {'met' if rv <= 1.1 else 'NOT met'}"
+                f"torch variant within 1.1x of bare SDPA at {shape}: {_iqr(rv)}x -> "
+                + _verdict(rv, 1.1, at_most=True)
             )
         if rm is not None and shape[1] >= 1024:
             lines.append(
-                f"torch variant faster than nn.MultiheadAttention at {shape}: "
-                f"{rm:.2f}x -> {'met' if rm < 1 else 'NOT met'}"
+                f"torch variant no slower than nn.MultiheadAttention at {shape}: {_iqr(rm)}x -> "
+                + _verdict(rm, 1.0, at_most=True)
+            )
+    for row in report["rows"]:
+        if row["impl"] == "numpy" and row["shape"][1] >= 1024:
+            f = row["fraction_of_peak"]
+            lines.append(
+                f"NumPy at {GOAL_FRACTION_OF_PEAK:.0%} of the matmul peak or more at "
+                f"{tuple(row['shape'])}: {_iqr(f, '.0%')} -> "
+                + _verdict(f, GOAL_FRACTION_OF_PEAK, at_most=False, fmt=".0%")
             )
     lean = report.get("lean_memory")
     if lean is not None:
@@ -305,27 +426,36 @@ def goals(report: dict[str, Any]) -> list[str]:
 
 
 def format_table(report: dict[str, Any]) -> str:
-    """The report as plain-text tables: times and fractions of peak, then ratios, then goals."""
-    peaks = report["matmul_peak_gflops"]
+    """The report as plain text: times and fractions of peak, then ratios, then goals."""
+    load = report["machine"].get("load_average")
     lines = [
-        f"float32 matmul peak (CPU {PEAK_SIDE['cpu']}^3, GPU {PEAK_SIDE['gpu']}^3): "
-        + ", ".join(f"{name} {g:.0f} GFLOP/s" for name, g in peaks.items()),
+        f"{report['rounds']} rounds, each implementation in a fresh process per round, in "
+        f"alternating order; per process the median of {report['calls']} calls or more per "
+        "shape. Figures: median [IQR] over the rounds."
+        + (
+            ""
+            if load is None
+            else f" Load average before: {load[0]:.2f}, after: "
+            f"{report['machine']['load_average_after'][0]:.2f}."
+        ),
+        "float32 matmul peak measured in each implementation's processes (GFLOP/s): "
+        + ", ".join(f"{impl} {_iqr(g, '.0f')}" for impl, g in report["matmul_peak_gflops"].items()),
         "",
-        f"{'B, n, d_model, h':<20} {'implementation':<20} {'median ms':>10} "
-        f"{'GFLOP/s':>8} {'of peak':>8} {'peak MiB':>9}",
+        f"{'B, n, d_model, h':<20} {'implementation':<20} {'ms':>24} "
+        f"{'GFLOP/s':>8} {'of peak':>18} {'peak MiB':>9}",
     ]
     for row in report["rows"]:
         mem = row["peak_memory_mib"]
         lines.append(
-            f"{tuple(row['shape'])!s:<20} {row['impl']:<20} {row['median_ms']:>10.2f} "
-            f"{row['gflops']:>8.1f} {row['fraction_of_peak']:>8.0%} "
+            f"{tuple(row['shape'])!s:<20} {row['impl']:<20} {_iqr(row['ms'], '.1f'):>24} "
+            f"{row['gflops']:>8.1f} {_iqr(row['fraction_of_peak'], '.0%'):>18} "
             f"{'-' if mem is None else f'{mem:.0f}':>9}"
         )
-    names = [k for k in report["ratios"][0] if k != "shape"] if report["ratios"] else []
+    names = [f"{a} / {b}" for a, b in RATIOS]
     names = [k for k in names if any(e[k] is not None for e in report["ratios"])]
     lines += ["", f"{'ratios (time)':<20} " + " ".join(f"{k:>26}" for k in names)]
     for entry in report["ratios"]:
-        cells = " ".join(f"{'-' if entry[k] is None else f'{entry[k]:.2f}':>26}" for k in names)
+        cells = " ".join(f"{'-' if entry[k] is None else _iqr(entry[k]):>26}" for k in names)
         lines.append(f"{tuple(entry['shape'])!s:<20} {cells}")
     lean = report.get("lean_memory")
     if lean is not None:
@@ -356,32 +486,58 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "--shape",
         type=_shape,
         action="append",
-        help="B,n,d_model,h (repeatable; default: the five)",
+        help="B,n,d_model,h (repeatable; default: the five, or 1,4096,512,8 with --profile)",
     )
     parser.add_argument("--impl", action="append", help="only these implementations (repeatable)")
-    parser.add_argument("--rounds", type=int, default=5, help="timed rounds per shape (default 5)")
     parser.add_argument(
-        "--no-memory", action="store_true", help="skip the peak-memory subprocesses"
+        "--rounds", type=int, default=5, help="rounds of fresh processes (default 5)"
     )
+    parser.add_argument(
+        "--calls", type=int, default=5, help="timed calls per shape in each process (default 5)"
+    )
+    parser.add_argument("--no-memory", action="store_true", help="skip the peak-memory calls")
     parser.add_argument(
         "--lean-memory", action="store_true", help="add the n=8192 lean-path memory check (~8 GiB)"
     )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="instead: where the NumPy lean path's time goes, phase by phase, against its floor",
+    )
     parser.add_argument("--json", type=Path, help="also write the report as JSON here")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)  # one process of a round
+    parser.add_argument("--peak-side", type=json.loads, help=argparse.SUPPRESS)  # the parent's
     args = parser.parse_args(argv)
-    impls = available_impls()
-    if args.impl:
-        unknown = set(args.impl) - set(impls)
-        if unknown:
-            parser.error(f"--impl {sorted(unknown)} not available here; choose from {impls}")
-        impls = [i for i in impls if i in args.impl]
-    if args.rounds < 1:
-        parser.error(f"--rounds must be at least 1, got {args.rounds}")
-    report = run(args.shape or SHAPES, impls, args.rounds, memory=not args.no_memory)
-    if args.lean_memory:
-        report["lean_memory"] = lean_memory_check()
-        if cupy_mha.gpu_available():
-            report["gpu_largest_n"] = gpu_largest_n()
-    print(format_table(report))
+    for name in ("rounds", "calls"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    if args.worker is not None:
+        PEAK_SIDE.update(args.peak_side or {})
+        result = measure(args.worker, args.shape or SHAPES, args.calls, not args.no_memory)
+        print(_RESULT_PREFIX + json.dumps(result))
+        return result
+    if args.profile:
+        from mha import lean_profile
+
+        report = {
+            "profiles": [
+                lean_profile.profile(s, args.calls) for s in args.shape or [lean_profile.SHAPE]
+            ]
+        }
+        print("\n\n".join(lean_profile.format_profile(p) for p in report["profiles"]))
+    else:
+        impls = available_impls()
+        if args.impl:
+            unknown = set(args.impl) - set(impls)
+            if unknown:
+                parser.error(f"--impl {sorted(unknown)} not available here; choose from {impls}")
+            impls = [i for i in impls if i in args.impl]
+        report = run(args.shape or SHAPES, impls, args.rounds, args.calls, not args.no_memory)
+        if args.lean_memory:
+            report["lean_memory"] = lean_memory_check()
+            if cupy_mha.gpu_available():
+                report["gpu_largest_n"] = gpu_largest_n()
+        print(format_table(report))
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(report, indent=2))

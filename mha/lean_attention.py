@@ -18,6 +18,10 @@ that they never exist all at once:
   on the thread pool of :mod:`mha.threads`, BLAS single-threaded; other libraries (CuPy,
   ...) and dtypes take one block of query rows at a time.
 
+Each step is timed by :func:`mha.phases.phase` (a no-op unless a profile is recording):
+``python -m mha.bench --profile`` prints where the time goes, against the floor that the
+products and the exponentials set.
+
 The functions here expect arguments that :func:`mha.multi_head_attention` has checked.
 """
 
@@ -33,6 +37,7 @@ import numpy as np
 from mha import _validate, threads
 from mha.blocks import compute_dtype, matrix_transpose, merge_heads, project, split_heads
 from mha.params import MHAParams
+from mha.phases import phase
 
 Array = Any
 
@@ -42,19 +47,20 @@ Array = Any
 DEFAULT_MEMORY_BUDGET = {"cpu": 8 * 2**20, "gpu": 2**30}
 _TILE_ELEMENTS = 2**20  # one NumPy worker's score tile (4 MiB in float32): cache-sized
 _MIN_TILE_SIDE = 64  # tiles are at least 64 x 64, however small the budget
+_MAX_TILE_ROWS = 256  # 1024 x 1024 tiles were ~4% slower than 256 x 1024 (python -m mha.bench)
 _SHIFT_FREE_BOUND = 60.0  # |score| <= 60 (base 2): 2**score lies in [2**-60, 2**60], no overflow
 
 
 def _tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
     """(query rows, key columns) of a score tile with at most ``max_elements`` entries.
 
-    Whole rows of keys when at least 64 rows fit (then each row is one ordinary softmax);
-    otherwise 64 rows and blocks of keys, combined by the online softmax. Never smaller
-    than 64 x 64 (or the whole problem).
+    Whole rows of keys when at least 64 rows fit (then each row is one ordinary softmax),
+    for at most 256 queries; otherwise 64 rows and blocks of keys, combined by the online
+    softmax. Never smaller than 64 x 64 (or the whole problem).
     """
     rows = max_elements // n_k
     if rows >= min(n_q, _MIN_TILE_SIDE):
-        return min(n_q, rows), n_k
+        return min(n_q, rows, _MAX_TILE_ROWS), n_k
     rows = min(n_q, _MIN_TILE_SIDE)
     return rows, max(min(n_k, _MIN_TILE_SIDE), max_elements // rows)
 
@@ -104,37 +110,45 @@ def _online_softmax_attention(
     ones = xp.ones(min(block_k, n_k), dtype=q.dtype)
     for start in range(0, n_k, block_k):
         keys = slice(start, min(start + block_k, n_k))
-        scores = k[..., keys, :] @ q_t  # (..., bk, bq)
+        with phase("QK^T products"):
+            scores = k[..., keys, :] @ q_t  # (..., bk, bq)
         if blocked is not None:
-            blocked_keys = blocked[..., keys] if blocked.shape[-1] > 1 else blocked
-            blocked_keys = matrix_transpose(xp, blocked_keys)  # (..., bk, bq)
-            if in_place:
-                np.copyto(scores, -np.inf, where=blocked_keys)
-            else:
-                scores = xp.where(blocked_keys, xp.asarray(-math.inf, dtype=q.dtype), scores)
+            with phase("mask"):
+                blocked_keys = blocked[..., keys] if blocked.shape[-1] > 1 else blocked
+                blocked_keys = matrix_transpose(xp, blocked_keys)  # (..., bk, bq)
+                if in_place:
+                    np.copyto(scores, -np.inf, where=blocked_keys)
+                else:
+                    scores = xp.where(blocked_keys, xp.asarray(-math.inf, dtype=q.dtype), scores)
         rescale = None
         if shift_free:
             shifted = scores
         else:
-            block_max = xp.max(scores, axis=-2, keepdims=True)
-            new_max = block_max if col_max is None else xp.maximum(col_max, block_max)
-            shift = xp.where(xp.isfinite(new_max), new_max, xp.zeros_like(new_max))  # masked
-            shifted = np.subtract(scores, shift, out=scores) if in_place else scores - shift
-            if col_max is not None:
-                rescale = _exp2(xp, col_max - shift)  # re-base earlier blocks to the new max
-            col_max = new_max
-        p = np.exp2(shifted, out=shifted) if in_place else _exp2(xp, shifted)
-        block_total = xp.expand_dims(ones[: p.shape[-2]] @ p, axis=-2)  # column sums, by BLAS
-        block_out = matrix_transpose(xp, p) @ v[..., keys, :]  # (..., bq, d_v)
-        if total is None:
-            total, acc = block_total, block_out
-        elif rescale is None:
-            total, acc = total + block_total, acc + block_out
-        else:
-            total = total * rescale + block_total
-            acc = acc * matrix_transpose(xp, rescale) + block_out
-    total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
-    return acc / matrix_transpose(xp, total)
+            with phase("softmax bookkeeping"):  # the running maximum
+                block_max = xp.max(scores, axis=-2, keepdims=True)
+                new_max = block_max if col_max is None else xp.maximum(col_max, block_max)
+                shift = xp.where(xp.isfinite(new_max), new_max, xp.zeros_like(new_max))  # masked
+                shifted = np.subtract(scores, shift, out=scores) if in_place else scores - shift
+                if col_max is not None:
+                    rescale = _exp2(xp, col_max - shift)  # re-base earlier blocks to the new max
+                col_max = new_max
+        with phase("exp"):
+            p = np.exp2(shifted, out=shifted) if in_place else _exp2(xp, shifted)
+        with phase("softmax bookkeeping"):  # the running sum
+            block_total = xp.expand_dims(ones[: p.shape[-2]] @ p, axis=-2)  # column sums, by BLAS
+        with phase("PV products"):
+            block_out = matrix_transpose(xp, p) @ v[..., keys, :]  # (..., bq, d_v)
+        with phase("softmax bookkeeping"):  # the running output
+            if total is None:
+                total, acc = block_total, block_out
+            elif rescale is None:
+                total, acc = total + block_total, acc + block_out
+            else:
+                total = total * rescale + block_total
+                acc = acc * matrix_transpose(xp, rescale) + block_out
+    with phase("softmax bookkeeping"):
+        total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
+        return acc / matrix_transpose(xp, total)
 
 
 def _attention_threads(
@@ -144,16 +158,20 @@ def _attention_threads(
     v: Array,
     blocked: Array | None,
     max_elements: int,
+    q_scale: float,
     shift_free: bool,
 ) -> Array:
     """NumPy only: tiles (one batch index, a block of query rows) run on :mod:`mha.threads`.
 
     Each thread calls BLAS single-threaded, so that the element-wise softmax,
-    single-threaded in NumPy, runs next to the products instead of after them.
+    single-threaded in NumPy, runs next to the products instead of after them. Each tile
+    multiplies its own queries by ``q_scale``. The result's heads axis (the last batch
+    axis) is second to last in memory, so that :func:`mha.blocks.merge_heads` of it is a
+    reshape, not a copy.
 
     Shapes
     ------
-    q : (..., n_q, d_k), already scaled;  k : (..., n_k, d_k);  v : (..., n_k, d_v)
+    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v)
     blocked : (..., n_q or 1, n_k or 1);  returns : (..., n_q, d_v)
     """
     extra = () if blocked is None else blocked.shape[:-2]
@@ -161,18 +179,25 @@ def _attention_threads(
     q, k, v = (np.broadcast_to(x, (*batch, *x.shape[-2:])) for x in (q, k, v))  # views
     if blocked is not None:
         blocked = np.broadcast_to(blocked, (*batch, *blocked.shape[-2:]))
-    n_q, n_k = q.shape[-2], k.shape[-2]
+    n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
     workers = threads.cpu_count()
     block_q, block_k = _tile_shape(n_q, n_k, min(_TILE_ELEMENTS, max_elements // workers))
-    out = np.empty((*batch, n_q, v.shape[-1]), dtype=q.dtype)
+    if batch:  # (..., n_q, h, d_v) in memory, seen as (..., h, n_q, d_v)
+        out = np.moveaxis(np.empty((*batch[:-1], n_q, batch[-1], d_v), q.dtype), -2, -3)
+    else:
+        out = np.empty((n_q, d_v), q.dtype)
 
     def attend(index: tuple[int, ...], rows: slice) -> None:
         blocked_tile = None
         if blocked is not None:
             blocked_tile = blocked[index][rows] if blocked.shape[-2] > 1 else blocked[index]
-        out[index][rows] = _online_softmax_attention(
-            xp, q[index][rows], k[index], v[index], blocked_tile, block_k, shift_free
+        with phase("copies"):
+            q_tile = q[index][rows] * q_scale  # (bq, d_k), contiguous
+        tile = _online_softmax_attention(
+            xp, q_tile, k[index], v[index], blocked_tile, block_k, shift_free
         )
+        with phase("copies"):
+            out[index][rows] = tile
 
     tiles = [
         (index, slice(start, min(start + block_q, n_q)))
@@ -183,8 +208,8 @@ def _attention_threads(
     return out
 
 
-def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array) -> bool:
-    """True when no score ``q_i . k_j`` can exceed ``_SHIFT_FREE_BOUND`` in absolute value.
+def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array, q_scale: float = 1.0) -> bool:
+    """True when no score ``q_scale * q_i . k_j`` can exceed ``_SHIFT_FREE_BOUND`` in size.
 
     By Cauchy-Schwarz ``|q_i . k_j| <= |q_i| |k_j|``, so the largest query norm times the
     largest key norm bounds every score. The values are bounded too, so that the running
@@ -192,9 +217,9 @@ def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array) -> bool:
     """
     q_norm = xp.sqrt(xp.max(xp.vecdot(q, q)))
     k_norm = xp.sqrt(xp.max(xp.vecdot(k, k)))
-    v_max = xp.max(xp.abs(v))
+    v_max = max(float(xp.max(v)), -float(xp.min(v)))  # max |v|, without a temporary like v
     bound = _SHIFT_FREE_BOUND
-    return float(q_norm * k_norm) <= bound and float(v_max) * k.shape[-2] <= 2.0**bound
+    return float(q_norm * k_norm) * q_scale <= bound and v_max * k.shape[-2] <= 2.0**bound
 
 
 def attention(
@@ -204,9 +229,10 @@ def attention(
 
     The scale 1/sqrt(d_k), and log2(e) for the base-2 softmax of
     :func:`_online_softmax_attention`, are folded into the queries (an (n_q, d_k) product,
-    not (n_q, n_k)). NumPy float32/float64 arrays go to :func:`_attention_threads`; other
-    libraries (CuPy, ...) and dtypes take one block of query rows at a time, all batch
-    entries at once, with tiles sized for the scores and two temporaries of their size.
+    not (n_q, n_k)). NumPy float32/float64 arrays go to :func:`_attention_threads`, which
+    scales each tile's queries; other libraries (CuPy, ...) and dtypes take one block of
+    query rows at a time, all batch entries at once, with tiles sized for the scores and two
+    temporaries of their size.
 
     Shapes
     ------
@@ -219,11 +245,14 @@ def attention(
     if mask is not None:
         mask = xp.reshape(mask, (1,) * (2 - mask.ndim) + tuple(mask.shape))  # at least 2-D
         blocked = xp.logical_not(mask)
-    q = xp.astype(q, compute, copy=False) * (math.log2(math.e) / math.sqrt(q.shape[-1]))
-    k, v = xp.astype(k, compute, copy=False), xp.astype(v, compute, copy=False)
-    shift_free = _scores_are_small(xp, q, k, v)
+    scale = math.log2(math.e) / math.sqrt(q.shape[-1])
+    q, k, v = (xp.astype(x, compute, copy=False) for x in (q, k, v))
+    with phase("score bound"):
+        shift_free = _scores_are_small(xp, q, k, v, q_scale=scale)
     if array_api_compat.is_numpy_namespace(xp) and compute == dtype:
-        return _attention_threads(xp, q, k, v, blocked, memory_budget // itemsize, shift_free)
+        max_elements = memory_budget // itemsize
+        return _attention_threads(xp, q, k, v, blocked, max_elements, scale, shift_free)
+    q = q * scale
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
     n_q, n_k = q.shape[-2], k.shape[-2]
     per_entry = memory_budget // (3 * itemsize * math.prod(batch))  # scores and 2 temporaries
@@ -275,7 +304,9 @@ def multi_head_attention(
 
     The readable path's steps, with the attention of :func:`attention`. On NumPy
     (float32/float64, two or more cores) the four projections run on the same thread pool as
-    the tiles, so that BLAS's own threads never compete with the tiles' threads.
+    the tiles, so that BLAS's own threads never compete with the tiles' threads, and the
+    output is written over the projected queries when it has their shape (one array fewer
+    whose memory the system has to map and zero: ~2% at n = 1024, measured).
 
     Shapes
     ------
@@ -290,9 +321,15 @@ def multi_head_attention(
     )
     proj = _project_on_threads if numpy_threads else project
     h = params.num_heads
-    q_heads = split_heads(proj(q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)
+    q_proj = proj(q, params.w_q, params.b_q)  # (..., n_q, h*d_k)
+    q_heads = split_heads(q_proj, h)  # (..., h, n_q, d_k)
     k_heads = split_heads(proj(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
     v_heads = split_heads(proj(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
     budget = _budget(xp, memory_budget)
     heads = attention(xp, q_heads, k_heads, v_heads, mask, budget)  # (..., h, n_q, d_v)
-    return proj(merge_heads(heads), params.w_o, params.b_o)  # (..., n_q, d_model)
+    concat = merge_heads(heads)  # (..., n_q, h*d_v)
+    if numpy_threads and q_proj.shape == (*concat.shape[:-1], params.w_o.shape[1]):
+        # the output over the projected queries, which are used up: memory already in use
+        out = threads.matmul(concat, params.w_o, out=q_proj)
+        return out if params.b_o is None else np.add(out, params.b_o, out=out)
+    return proj(concat, params.w_o, params.b_o)  # (..., n_q, d_model)

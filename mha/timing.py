@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 import mha
-from mha import cupy_mha
+from mha import cupy_mha, threads
 
 #: The implementations :func:`make_call` builds: on the CPU, and (where a CUDA GPU exists)
 #: mha on CuPy and the torch implementations on ``cuda``.
@@ -29,6 +29,57 @@ GPU_IMPLS = ["cupy", "nn.MHA cuda", "torch variant cuda", "bare SDPA cuda"]
 def flops(batch: int, n: int, d_model: int) -> int:
     """Multiply-adds x 2 of self-attention: four (d_model x d_model) projections, Q K^T, P V."""
     return 8 * batch * n * d_model**2 + 4 * batch * n**2 * d_model
+
+
+def matmul_peak_numpy(side: int = 2048, rounds: int = 5) -> float:
+    """GFLOP/s of NumPy's float32 ``a @ a`` for a (side, side) ``a``, the fastest of ``rounds``.
+
+    BLAS runs with its own threads, one per core: this machine's peak for NumPy's products.
+    """
+    a = np.random.default_rng(0).standard_normal((side, side), dtype=np.float32)
+    seconds = time_interleaved({"numpy": lambda: a @ a}, rounds, summary=min)["numpy"]
+    return 2 * side**3 / seconds / 1e9
+
+
+def exp_rate(elements: int = 2**18, rounds: int = 5) -> float:
+    """Exponentials per second of NumPy's float32 ``exp2``, on every core at once.
+
+    Eight tasks per core, run by :mod:`mha.threads` (so that no thread can take all of them
+    before the others start), each computes ``2 ** x`` of its own ``elements`` numbers in
+    [-8, 0] (1 MiB by default, like a tile of scores) 8 times; the fastest of ``rounds``.
+    """
+    tasks, repeats = 8 * threads.cpu_count(), 8
+    rng = np.random.default_rng(0)
+    inputs = [rng.uniform(-8.0, 0.0, elements).astype(np.float32) for _ in range(tasks)]
+    outputs = [np.empty_like(x) for x in inputs]
+
+    def exponentiate(i: int) -> None:
+        for _ in range(repeats):
+            np.exp2(inputs[i], out=outputs[i])
+
+    call = {"numpy": lambda: threads.run(exponentiate, [(i,) for i in range(tasks)])}
+    time.sleep(SETTLE_SECONDS)  # BLAS's threads, after a product, spin on the cores for a while
+    seconds = time_interleaved(call, rounds, summary=min)["numpy"]
+    return tasks * repeats * elements / seconds
+
+
+def floor(
+    shape: tuple[int, int, int, int], peak_gflops: float, exps_per_second: float
+) -> dict[str, float]:
+    """The least time (s) of one self-attention call of ``shape`` = (B, n, d_model, h).
+
+    Each part at the rates measured on this machine: the products' FLOPs at the matmul
+    peak (:func:`matmul_peak_numpy`), and the ``B h n^2`` exponentials of the softmax at
+    :func:`exp_rate`. Everything else (masks, maxima, sums, copies, Python) is on top.
+    """
+    batch, n, d_model, h = shape
+    peak = peak_gflops * 1e9
+    return {
+        "projections": 8 * batch * n * d_model**2 / peak,
+        "QK^T products": 2 * batch * n**2 * d_model / peak,
+        "PV products": 2 * batch * n**2 * d_model / peak,
+        "exp": batch * h * n**2 / exps_per_second,
+    }
 
 
 def optional_torch() -> ModuleType | None:

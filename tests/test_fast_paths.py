@@ -10,7 +10,6 @@ every tiling with small memory budgets and compare with
 """
 
 import dataclasses
-import json
 import tracemalloc
 
 import array_api_compat
@@ -82,7 +81,7 @@ def test_blocked_attention_equals_the_readable_one_float64(
     assert out.shape == expected.shape
     assert out.dtype == expected.dtype
     np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
-    assert tiles[0] == (*tile, shift_free)
+    assert max(tiles) == (*tile, shift_free)  # the full tiles (the threads run them in any order)
 
 
 def test_scores_are_small_bounds_every_score():
@@ -95,8 +94,9 @@ def test_scores_are_small_bounds_every_score():
     assert not lean_attention._scores_are_small(XP, q * np.nan, k, v)
 
 
-def test_tile_shape_prefers_whole_rows_and_never_goes_below_64():
+def test_tile_shape_prefers_whole_rows_of_at_most_256_queries_and_never_goes_below_64():
     assert lean_attention._tile_shape(4096, 4096, 2**20) == (256, 4096)
+    assert lean_attention._tile_shape(1024, 1024, 2**20) == (256, 1024)  # at most 256 rows
     assert lean_attention._tile_shape(100, 50, 2**20) == (100, 50)
     assert lean_attention._tile_shape(4096, 8192, 8192 * 100) == (100, 8192)
     assert lean_attention._tile_shape(4096, 8192, 8192 * 10) == (64, 1280)  # keys in blocks
@@ -227,36 +227,6 @@ def test_bad_memory_budget_is_refused(budget, error, message):
         mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=budget)
 
 
-def test_benchmark_reports_every_implementation_with_consistent_ratios(
-    tmp_path, capsys, monkeypatch
-):
-    from mha import bench, timing
-
-    # what the test checks is the report's bookkeeping, not the numbers: a small peak
-    # product and no pauses between libraries keep it fast
-    monkeypatch.setattr(bench, "PEAK_SIDE", {"cpu": 64, "gpu": 64})
-    monkeypatch.setattr(timing, "SETTLE_SECONDS", 0.0)
-    path = tmp_path / "bench.json"
-    report = bench.main(["--shape", "2,64,32,4", "--rounds", "1", "--json", str(path)])
-    assert json.loads(path.read_text()) == json.loads(json.dumps(report))
-    impls = bench.available_impls()
-    assert [row["impl"] for row in report["rows"]] == impls
-    times = {row["impl"]: row["median_ms"] for row in report["rows"]}
-    (entry,) = report["ratios"]
-    if "nn.MHA" in times:
-        assert entry["numpy / nn.MHA"] == pytest.approx(times["numpy"] / times["nn.MHA"])
-    peaks = report["matmul_peak_gflops"]
-    for row in report["rows"]:
-        gpu = row["impl"] == "cupy" or row["impl"].endswith("cuda")
-        peak = max(g for name, g in peaks.items() if (name in ("cupy", "torch cuda")) == gpu)
-        gflops = bench.flops(2, 64, 32) / (row["median_ms"] / 1e3) / 1e9
-        assert row["gflops"] == pytest.approx(gflops)
-        assert row["fraction_of_peak"] == pytest.approx(gflops / peak)
-        assert row["peak_memory_mib"] is None or row["peak_memory_mib"] >= 0
-    printed = capsys.readouterr().out
-    assert "numpy / nn.MHA" in printed and "(2, 64, 32, 4)" in printed
-
-
 def test_benchmark_flop_count_matches_the_products():
     from mha import bench
 
@@ -271,6 +241,10 @@ def test_threaded_projection_equals_one_product(rng, rows):
     x = rng.standard_normal((rows, 48)).astype(np.float32)
     w = rng.standard_normal((48, 20)).astype(np.float32)
     np.testing.assert_allclose(threads.matmul(x, w), x @ w, rtol=1e-6)
+    buffer = np.full(rows * 20, np.nan, dtype=np.float32)
+    into = threads.matmul(x, w, out=buffer)
+    assert np.shares_memory(into, buffer)
+    np.testing.assert_allclose(into, x @ w, rtol=1e-6)
     x3 = rng.standard_normal((2, 3, 48))
     b = rng.standard_normal(20)
     np.testing.assert_allclose(

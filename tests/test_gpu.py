@@ -87,7 +87,7 @@ def test_benchmark_runs_the_gpu_implementations():
     assert impls, "a GPU is present, so the benchmark must offer a GPU implementation"
     report = bench.run([(2, 128, 64, 4)], impls, rounds=1, memory=True)
     assert {row["impl"] for row in report["rows"]} == set(impls)
-    assert all(row["median_ms"] > 0 for row in report["rows"])
+    assert all(row["ms"]["median"] > 0 for row in report["rows"])
 
 
 def test_the_lean_path_reaches_longer_sequences_on_the_gpu():
