@@ -17,7 +17,7 @@ from typing import TextIO
 from mha.checks import EXERCISES
 from mha.grade import submissions as found
 from mha.grade import table
-from mha.grade.grader import Options, Row, exercises_for, grade
+from mha.grade.grader import Options, Row, Views, exercises_for, grade
 from mha.grade.sandbox import GiB, Limits, Sandbox, prepare_fonts, unavailable
 
 NO_SANDBOX_WARNING = (
@@ -74,22 +74,24 @@ def run(
     roots = roots or paths
     notebooks = [found.read(p) for p in paths if in_shard(shard_key(p, roots), shard)]
     exercises = table.ordered(name for s in notebooks for name in exercises_for(s, options)[1])
-    with tempfile.TemporaryDirectory(prefix="mha-grade-fonts-") as fonts:
+    with tempfile.TemporaryDirectory(prefix="mha-grade-") as scratch:
+        fonts = Path(scratch, "fonts")
+        fonts.mkdir()
         sandbox = Sandbox(
             isolate=isolate,
-            hide=[*roots, out],
             threads=threads or max(1, _cores() // jobs),
-            fonts=prepare_fonts(Path(fonts)),
+            fonts=prepare_fonts(fonts) if isolate else None,
             limits=options.limits,
         )
+        views = Views(sandbox, Path(scratch, "views"))
         reason = unavailable(sandbox) if isolate else None
         if reason is not None:
             raise RuntimeError(
-                f"cannot sandbox the notebooks: {reason}. Install bubblewrap, or run with "
-                "--no-sandbox for notebooks you trust."
+                f"cannot sandbox the notebooks: {reason}. Without a sandbox, --no-sandbox grades "
+                "notebooks you trust."
             )
         grades = table.Table(out, exercises, resume=resume)
-        todo = [s for s in notebooks if s.name not in grades.done]
+        todo = [s for s in notebooks if s.key not in grades.done]
         skipped = len(notebooks) - len(todo)
         print(
             f"grading {len(todo)} notebook(s), {jobs} at a time"
@@ -99,7 +101,7 @@ def run(
         )
         start, done = time.monotonic(), 0
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            running = {pool.submit(grade, s, sandbox, options): s for s in todo}
+            running = {pool.submit(grade, s, sandbox, options, views): s for s in todo}
             try:
                 while running:
                     finished, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -132,7 +134,7 @@ def _row(future: Future, submission: found.Submission) -> Row:
         return future.result()
     except Exception as error:
         traceback.print_exc()
-        row = Row(submission.name, submission.sha256, submission.chapter, [])
+        row = Row(submission.name, submission.sha256, submission.chapter, [], key=submission.key)
         row.error = f"not graded: the grader failed ({type(error).__name__}: {error})"[:500]
         return row
 
