@@ -92,18 +92,28 @@ def solved_chapter(folder: Path, name: str, chapter: str, answered: int | None =
     ``answered`` stubs only: a partial submission)."""
     nb = nbformat.read(ROOT / "chapters" / f"{chapter}.ipynb", as_version=4)
     solution = (SOLUTIONS / f"{chapter}.py").read_text()
-    stubs = [
+    solved = {
+        n.name if hasattr(n, "name") else n.targets[0].id
+        for n in ast.parse(solution).body
+        if isinstance(n, ast.FunctionDef)
+        or (isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name))
+    }
+    stubs = [  # the cells that define an answer: stubs, and code given to fix
         i
         for i, cell in enumerate(nb.cells)
         if cell.cell_type == "code"
-        and ("NotImplementedError" in cell.source or "= ..." in cell.source)
+        and (
+            "NotImplementedError" in cell.source
+            or "= ..." in cell.source
+            or any(f"def {name}(" in cell.source for name in solved)
+        )
     ]
     for i in reversed(stubs[:answered]):
         source = solution
         if answered is not None:  # only this stub's function
             stub = nb.cells[i].source
             function = (
-                stub.split("def ")[1].split("(")[0]
+                stub.split("def ", 1)[1].split("(")[0]
                 if "def " in stub
                 else stub.split(" = ...")[0].split()[-1]
             )

@@ -41,6 +41,8 @@ _NO_EFFECT_CELL_MAGICS = {
     "html", "HTML", "markdown", "latex", "javascript", "js", "svg", "bash", "sh", "script",
     "perl", "ruby", "sx", "system",
 }  # fmt: skip
+_STATE_SETTERS = ("set", "seed", "manual_seed", "use_deterministic", "enable", "disable")
+_MUTATING_FUNCTIONS = {"shuffle", "copyto", "put", "place", "putmask", "fill_diagonal"}
 _PURE_CALLEES = {
     "print", "display", "len", "repr", "str", "isinstance", "issubclass", "type", "id", "hash",
     "format", "glue", "check", "allclose", "array_equal", "assert_allclose", "assert_equal",
@@ -190,8 +192,9 @@ class _Reader:
                 dynamic = True
             elif isinstance(child, ast.Call):
                 dynamic |= self._call(child, node, mutates)
-            elif isinstance(child, ast.Name) and child.id in ("get_ipython", "__builtins__"):
+            elif isinstance(child, ast.Name) and child.id == "__builtins__":
                 dynamic = True
+        dynamic |= self._unknown_magics(node)
         uses = _uses(source)
         return binds, mutates, uses, dynamic, False
 
@@ -216,6 +219,22 @@ class _Reader:
             uses = {"get_ipython"}.union(*(s.uses for s in inner))
             return binds, mutates, uses, any(s.dynamic for s in inner), False
         return set(), set(), {"get_ipython"}, True, False
+
+    def _unknown_magics(self, node: ast.stmt) -> bool:
+        """Whether the statement uses ``get_ipython()`` other than for shell lines and magics
+        that bind nothing (a ``%pip install`` under an ``if`` is not dynamic)."""
+        inert = set()
+        for child in ast.walk(node):
+            magic = _magic(child)
+            if magic is not None:
+                kind, strings = magic
+                known = _NO_EFFECT_LINE_MAGICS if kind == "line" else _NO_EFFECT_CELL_MAGICS
+                if kind == "system" or (strings and strings[0] in known):
+                    inert.add(id(child.func.value.func))
+        return any(
+            isinstance(child, ast.Name) and child.id == "get_ipython" and id(child) not in inert
+            for child in ast.walk(node)
+        )
 
     @staticmethod
     def _top_level(node: ast.AST) -> Iterable[ast.AST]:
@@ -243,13 +262,17 @@ class _Reader:
             return True
         if isinstance(func, ast.Name) and func.id in self.function_globals:
             mutates |= self.function_globals[func.id]
-        if callee not in _PURE_CALLEES:
+        through_module = isinstance(func, ast.Attribute) and _root(func.value) in self.modules
+        changes_arguments = callee not in _PURE_CALLEES and (
+            not through_module or callee in _MUTATING_FUNCTIONS or str(callee).endswith("_")
+        )
+        if changes_arguments:
             for argument in [*call.args, *(k.value for k in call.keywords)]:
                 if (root := _root(argument)) is not None and root not in self.modules:
                     mutates.add(root)
         if isinstance(func, ast.Attribute) and (root := _root(func.value)) is not None:
             bare = isinstance(statement, ast.Expr) and statement.value is call
-            if root not in self.modules or bare:
+            if not through_module or (bare and str(callee).startswith(_STATE_SETTERS)):
                 mutates.add(root)
         return False
 
