@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from mha.checks import EXERCISES, CheckResult, FunctionExercise, Outcome
+from mha.checks.kinds import stub_verdict
 from mha.grade import slicing
 from mha.grade.sandbox import Limits, Lost, Sandbox
 from mha.grade.submissions import Submission, printable
@@ -294,7 +295,7 @@ def _run_answer(
             )
             run.outcomes.append(dataclasses.replace(outcome, measurements=measurements))
             first = run.outcomes[0]
-            if len(run.outcomes) == 1 and (first.not_callable or _is_stub(first)):
+            if len(run.outcomes) == 1 and (first.not_callable or stub_verdict(first) is not None):
                 break
     except Lost as error:
         run.lost = str(error)
@@ -311,12 +312,6 @@ def _array_bytes(value: Any) -> int:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return sum(_array_bytes(getattr(value, f.name)) for f in dataclasses.fields(value))
     return 0
-
-
-def _is_stub(outcome: Outcome) -> bool:
-    if outcome.error is not None:
-        return outcome.error[0] == "NotImplementedError"
-    return outcome.value is None and outcome.not_callable is None
 
 
 def _grade_exercise(row: Row, name: str, submission: Submission, sandbox: Sandbox, options: Options,
@@ -415,7 +410,9 @@ def _verdict(name: str, cases: list, run: _Run, expression: str, limits: Limits,
     if missing:
         return f"the answer uses what is not available while it is graded: {missing[0]}", None
     outcomes = run.outcomes
-    stub = len(outcomes) == 1 and (outcomes[0].not_callable or _is_stub(outcomes[0]))
+    stub = len(outcomes) == 1 and (
+        outcomes[0].not_callable or stub_verdict(outcomes[0]) is not None
+    )
     if len(outcomes) != len(cases) and not stub:
         return f"not graded: results for {len(outcomes)} of {len(cases)} test inputs", None
     try:

@@ -29,13 +29,13 @@ from typing import Any
 
 import numpy as np
 
-from mha.checks.core import _PARAMS, MEASUREMENTS, Case, Foreign, Outcome
+from mha.checks.core import MEASUREMENTS, PARAM_TYPES, Case, Foreign, Outcome
 
 MAX_BYTES = 256 * 2**20  # one archive
 MAX_ARRAYS = 20_000
 MAX_DEPTH = 40
 MAX_STRING = 100_000  # characters in any one string
-_PARAMS_BY_NAME = {cls.__name__: cls for cls in _PARAMS}
+_PARAMS_BY_NAME = {cls.__name__: cls for cls in PARAM_TYPES}
 HEADER = 8  # bytes of a message's length
 
 
@@ -96,7 +96,7 @@ def pack(tree: Any) -> bytes:
             if not all(isinstance(key, str) for key in x):
                 raise WireError("dict keys must be strings")
             return {"dict": {key: node(value) for key, value in x.items()}}
-        if type(x) in _PARAMS:
+        if type(x) in PARAM_TYPES:
             fields = {f.name: node(getattr(x, f.name)) for f in dataclasses.fields(x)}
             return {"params": type(x).__name__, "fields": fields}
         if type(x) is Foreign:
