@@ -234,7 +234,7 @@ class Sandbox:
                 argv += (
                     ["--tmpfs", path] if os.path.isdir(path) else ["--ro-bind", "/dev/null", path]
                 )
-        for path in self._other_copies(bound):
+        for path in [*self._other_copies(bound), *self._unused_site_packages(bound)]:
             argv += ["--tmpfs", path]
         if view is not None:
             argv += ["--ro-bind", view, self.package_dir]
@@ -257,6 +257,21 @@ class Sandbox:
                 and _inside(candidate, bound)
             ):
                 found.append(candidate)
+        return found
+
+    @staticmethod
+    def _unused_site_packages(bound: Sequence[str]) -> list[str]:
+        """Site-packages folders of the bound installations that are not on the import path
+        (the base installation's, under a virtualenv): their packages are not the
+        environment's, so none of them is visible."""
+        on_path = {os.path.realpath(p) for p in sys.path if p}
+        version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+        found = []
+        for root in bound:
+            for kind in ("site-packages", "dist-packages"):
+                folder = os.path.join(root, "lib", version, kind)
+                if os.path.isdir(folder) and os.path.realpath(folder) not in on_path:
+                    found.append(folder)
         return found
 
     def start(self, view: str | None, hidden: Sequence[str]) -> AnswerProcess:
@@ -293,14 +308,17 @@ class AnswerProcess:
         blocks = str(max(1, limits.file_bytes // 512))
         command = ["/bin/sh", "-c", self.START, "sh", blocks, *groups, "--", *command]
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
-        if not sandbox.isolate:
+        if not sandbox.isolate:  # the view first on the path: no bind mounts without a sandbox
             env = {**os.environ, **sandbox.environment(), "HOME": os.environ.get("HOME", "/tmp")}
+            if view is not None:
+                env["PYTHONPATH"] = os.path.dirname(view)
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=env,
+            cwd="/",  # never a folder that holds the package (python -m puts it on the path)
             start_new_session=True,
         )
         with sandbox._lock:
