@@ -53,7 +53,7 @@ def _caused_by_view(error: BaseException) -> bool:
 
 def _namespace(statements: list) -> dict:
     """The notebook's namespace: an IPython shell's when a statement needs ``get_ipython``."""
-    if any("get_ipython" in source for _, source, _ in statements):
+    if any("get_ipython" in source for _, source, _, _ in statements):
         from IPython.core.interactiveshell import InteractiveShell
 
         return InteractiveShell.instance().user_ns
@@ -61,17 +61,20 @@ def _namespace(statements: list) -> dict:
 
 
 def run_statements(statements: list, namespace: dict, send) -> list:
-    """Run the slice; [(cell, error, caused by the view)] for each statement that raised."""
+    """Run the slice; [(cell, error, caused by the view)] for each statement that raised. A
+    failure is the view's when it raised :class:`NotAvailableWhileGraded`, or when the
+    statement reads a name bound to a placeholder (passed to a function that checks types)."""
     errors, stopped = [], set()
-    for cell, source, binds in statements:
+    for cell, source, binds, uses in statements:
         if cell in stopped:
             continue
         send({"type": "cell", "cell": cell})
         before = {name: namespace.get(name, _MISSING) for name in binds}
+        placeholders = any(isinstance(namespace.get(name), Unavailable) for name in uses)
         try:
             exec(compile(source, f"<cell {cell}>", "exec"), namespace)
         except BaseException as error:  # the notebook's own failure, whatever it is
-            view = _caused_by_view(error)
+            view = placeholders or _caused_by_view(error)
             errors.append([cell, _describe(error), view])
             if not view:
                 stopped.add(cell)

@@ -342,7 +342,7 @@ def _grade_exercise(row: Row, name: str, submission: Submission, sandbox: Sandbo
     )
     job = {
         "exercise": name,
-        "statements": [[s.cell, s.source, sorted(s.binds)] for s in chosen],
+        "statements": [[s.cell, s.source, sorted(s.binds), sorted(s.uses)] for s in chosen],
         "expression": expression,
         "kind": "function" if isinstance(exercise, FunctionExercise) else "value",
         "names": list(names),
@@ -365,6 +365,8 @@ def _grade_exercise(row: Row, name: str, submission: Submission, sandbox: Sandbo
         row.notes[name] = printable("; ".join(notes))[:MAX_REASON]
     reason, result = _verdict(name, cases, run, expression, limits, row.seed)
     row.reasons[name] = printable(reason)[:MAX_REASON]
+    if "not available while" in reason:  # shown to the student and the instructor
+        row.sources[name] = row.code[name]
     if result is not None:
         row.results[name] = result
         row.scores[name] = int(result.passed)

@@ -144,6 +144,7 @@ class _Reader:
 
     def __init__(self, modules: set[str], function_globals: dict[str, set[str]]) -> None:
         self.modules, self.function_globals = modules, function_globals
+        self.function_uses: dict[str, set[str]] = {}  # notebook function -> globals it reads
 
     def read(self, node: ast.stmt, source: str) -> tuple[set[str], set[str], set[str], bool, bool]:
         binds: set[str] = set()
@@ -260,8 +261,9 @@ class _Reader:
         callee = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
         if isinstance(func, ast.Name) and func.id in _DYNAMIC_CALLS:
             return True
-        if isinstance(func, ast.Name) and func.id in self.function_globals:
-            mutates |= self.function_globals[func.id]
+        if isinstance(func, ast.Name):  # a notebook function may change what it reads
+            mutates |= self.function_globals.get(func.id, set())
+            mutates |= self.function_uses.get(func.id, set()) - self.modules
         through_module = isinstance(func, ast.Attribute) and _root(func.value) in self.modules
         changes_arguments = callee not in _PURE_CALLEES and (
             not through_module or callee in _MUTATING_FUNCTIONS or str(callee).endswith("_")
@@ -382,6 +384,8 @@ def statements_of(
                 binds, mutates, uses, dynamic, inert = reader.read(node, text)
             except (RecursionError, MemoryError, SyntaxError, ValueError):
                 binds, mutates, uses, dynamic, inert = set(), set(), set(), True, False
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                reader.function_uses[node.name] = uses - {node.name}
             found.append(
                 Statement(
                     index, node.lineno, text, frozenset(binds), frozenset(mutates),

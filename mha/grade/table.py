@@ -38,6 +38,18 @@ def markdown_text(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", " ".join(text.splitlines()))
 
 
+def inline_code(text: str) -> str:
+    """``text`` as a Markdown code span it cannot close (shown literally, no HTML)."""
+    text = " ".join(text.splitlines())
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    return (
+        f"{fence} {text} {fence}"
+        if text.startswith("`") or text.endswith("`")
+        else f"{fence}{text}{fence}"
+    )
+
+
 def code_block(text: str, language: str = "python") -> list[str]:
     """Lines of a fenced block that ``text`` cannot close (the fence is longer than any run of
     backticks in it)."""
@@ -212,7 +224,7 @@ def feedback(row: Row, folder: Path) -> Path:
         if result is not None:
             lines.append(markdown_text(result.feedback))
             if result.diagnosis:
-                lines.append(f"\n*Recognised mistake:* {markdown_text(result.diagnosis)}")
+                lines.append(f"\n*Recognised mistake:* {inline_code(result.diagnosis)}")
             if result.hint:
                 lines.append(f"\n*Hint:* {markdown_text(result.hint)}")
             if result.note:

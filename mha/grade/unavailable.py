@@ -38,6 +38,11 @@ class Unavailable:
     def __mro_entries__(self, bases):
         raise NotAvailableWhileGraded(self._message)
 
+    __getitem__ = __setitem__ = __delitem__ = __iter__ = __len__ = __contains__ = _raise
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __matmul__ = _raise
+    __rmatmul__ = __truediv__ = __rtruediv__ = __pow__ = __neg__ = __array__ = _raise
+    __enter__ = __exit__ = __bool__ = __index__ = __float__ = __int__ = _raise
+
     def __repr__(self) -> str:
         return f"<unavailable: {self._message}>"
 
