@@ -23,7 +23,7 @@ from grade_class import CH1, CHECKS_1, IMPORT, REFERENCE_DIRECT, write
 import mha
 from mha.checks import EXERCISES, Case, Foreign, FunctionExercise, Outcome, run_answer
 from mha.efficient import GQAParams
-from mha.grade import cli, grader, sandbox, slicing, submissions, table, view
+from mha.grade import cli, gradebook, grader, sandbox, slicing, submissions, table, view
 from mha.grade import protocol as wire
 from mha.grade.grader import Options, Row
 from mha.grade.sandbox import Limits
@@ -629,3 +629,68 @@ def test_an_interrupted_run_keeps_its_finished_rows(tmp_path):
     assert "rerun with --resume" in err
     with csv_path.open() as f:
         assert [Path(r["submission"]).name for r in csv.DictReader(f)] == ["a_malformed.ipynb"]
+
+
+# --- the gradebook ------------------------------------------------------------------------------
+
+
+def test_help_shows_every_option_with_its_default(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    text = " ".join(capsys.readouterr().out.split("options:")[1].split())
+    options = [a for a in cli._parser()._actions if a.option_strings and a.dest != "help"]
+    for action in options:
+        start = text.index(action.option_strings[0] + " ")
+        assert "(default:" in text[start : start + 200], action.option_strings[0]
+
+
+def test_a_roster_points_and_exports_a_platform_imports(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("path,student_id,name\nalice,s1,Alice A\nbob/ch1.ipynb,=s2,Bob B\n")
+    points = tmp_path / "points.csv"
+    points.write_text("exercise,points\nsoftmax,3\n")
+    course = cli.Course(roster, points, "Chapter 1")
+    assert course.student("alice/sub/ch1.ipynb").student_id == "s1"
+    assert course.student("bob/ch1.ipynb").name == "Bob B" and course.student("carol.ipynb") is None
+    exercises = ["softmax", "score_std"]
+    rows = [
+        table.line(_row(n, 1, {"softmax": s, "score_std": 1}), exercises)
+        for n, s in (("a", 1), ("b", 0), ("c", 1))
+    ]
+    students = dict(
+        zip(
+            [r["key"] for r in rows],
+            [course.student("alice/x.ipynb"), course.student("bob/ch1.ipynb"), None],
+            strict=True,
+        )
+    )
+    gradebook.export(
+        tmp_path, rows, exercises, students=students, points=course.points, assignment="Chapter 1"
+    )
+    canvas = list(csv.reader((tmp_path / "canvas.csv").open()))
+    assert canvas[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Chapter 1"]
+    assert canvas[1] == ["Alice A", "", "s1", "s1", "", "4"] and canvas[2][2:4] == ["'=s2", "'=s2"]
+    assert canvas[2][5] == "1" and canvas[3][0] == "c"
+    moodle = list(csv.reader((tmp_path / "moodle.csv").open()))
+    assert moodle[0] == ["ID number", "Full name", "Chapter 1"] and moodle[1] == [
+        "s1",
+        "Alice A",
+        "4",
+    ]
+    results = json.loads((tmp_path / "gradescope" / "s1" / "results.json").read_text())
+    assert (results["score"], results["max_score"]) == (4, 4)
+    assert [t["max_score"] for t in results["tests"]] == [3, 1]
+    with pytest.raises(ValueError, match="unknown exercises"):
+        points.write_text("exercise,points\nsofmax,3\n")
+        cli.Course(None, points)
+
+
+def test_similar_answers_are_reported_side_by_side(tmp_path):
+    shared = "def softmax(x, axis=-1):\n    e = np.exp(x - x.max(axis=axis, keepdims=True))\n    total = e.sum(axis=axis, keepdims=True)\n    return e / total\n"
+    renamed = shared.replace("total", "s").replace("e ", "ex ").replace("e.", "ex.")
+    other = "def softmax(x, axis=-1):\n    out = []\n    for row in np.moveaxis(x, axis, -1).reshape(-1, x.shape[axis]):\n        m = max(row)\n        out.append([math.exp(v - m) for v in row])\n    return np.array(out)\n"
+    answers = {"softmax": {"a.ipynb": shared, "b.ipynb": renamed, "c.ipynb": other}}
+    pairs = gradebook.similar_pairs(answers, 0.8)
+    assert [(p.first, p.second) for p in pairs] == [("a.ipynb", "b.ipynb")]
+    page = gradebook.similarity_report(tmp_path / "similarity.html", pairs, 0.8).read_text()
+    assert "never a verdict" in page and "a.ipynb" in page and "return e / total" in page
