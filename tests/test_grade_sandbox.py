@@ -9,6 +9,7 @@ import collections
 import hashlib
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from grade_class import HONEST, write_class
+from grade_class import HONEST, write_class, write_course
 
 import mha
 from mha.checks import EXERCISES
@@ -358,3 +359,34 @@ def test_files_that_cannot_be_graded_get_a_row_with_the_reason(graded, name, wor
 def test_a_linked_file_is_never_read_into_the_table(graded):
     for path in (graded["out"] / "grades.csv", graded["out"] / "grades.json"):
         assert "TOP-SECRET" not in path.read_text(encoding="utf-8")
+
+
+# --- the whole course at the default limits -------------------------------------------------------
+
+
+def test_every_chapter_gets_what_check_says_at_the_default_limits(tmp_path):
+    """Every chapter's notebook solved, answered for its first exercise, and untouched: what
+    ``check`` says of each answer in the notebook (the solutions pass, the stubs are not
+    attempted), with no problem reported, at the grader's default limits."""
+    folder = tmp_path / "course"
+    write_course(folder)
+    rows, _ = cli.run(
+        submissions.find([folder]), tmp_path / "out", Options(), jobs=2, log=io.StringIO()
+    )
+    for row in rows:
+        kind = Path(row["submission"]).stem.rsplit("_", 1)[1]
+        expected = {"solved": row["out_of"], "partial": "1", "untouched": "0"}[kind]
+        assert (row["total"], row["error"]) == (expected, ""), row
+
+
+def test_the_sandbox_is_found_from_a_relative_interpreter_path(tmp_path):
+    python = os.path.relpath(sys.executable, tmp_path)
+    probe = "from mha.grade.sandbox import Sandbox, unavailable; print(unavailable(Sandbox(isolate=True)))"
+    done = subprocess.run(
+        [python, "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(mha.__file__).parent.parent)},
+    )
+    assert done.stdout.strip() == "None", done.stderr[-500:]
