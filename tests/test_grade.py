@@ -353,7 +353,7 @@ def test_the_slice_holds_what_the_answer_needs_and_nothing_else():
         "SCALE = 2.0",
         "def helper(x):\n    return x * SCALE",
         "def answer(x):\n    return helper(np.asarray(x))",
-        "SCALE = 3.0  # rebound later: the answer reads it when called",
+        "SCALE = 3.0",  # rebound later: the answer reads it when called
     ]
     assert _slice(cells, "table") == ["table = {}", "table['k'] = 1", "table.update(j=2)"]
 

@@ -25,6 +25,7 @@ nothing and are never included.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import symtable
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -263,7 +264,9 @@ class _Reader:
             return True
         if isinstance(func, ast.Name):  # a notebook function may change what it reads
             mutates |= self.function_globals.get(func.id, set())
-            mutates |= self.function_uses.get(func.id, set()) - self.modules
+            mutates |= (
+                self.function_uses.get(func.id, set()) - self.modules - set(self.function_uses)
+            )
         through_module = isinstance(func, ast.Attribute) and _root(func.value) in self.modules
         changes_arguments = callee not in _PURE_CALLEES and (
             not through_module or callee in _MUTATING_FUNCTIONS or str(callee).endswith("_")
@@ -392,6 +395,15 @@ def statements_of(
                     frozenset(uses), dynamic, inert, tuple(check_calls_in(node, source)),
                 )
             )  # fmt: skip
+    # a name can only be changed if the notebook binds it to a value (not builtins like float,
+    # not the notebook's own functions, whose calls are followed through what they read)
+    values = modules | {
+        name
+        for statement in found
+        if not statement.source.lstrip("\n").startswith(("def ", "async def ", "class ", "@"))
+        for name in statement.binds
+    }
+    found = [dataclasses.replace(s, mutates=s.mutates & values) for s in found]
     return found, problems
 
 
