@@ -230,19 +230,18 @@ class Watch:
             with contextlib.suppress(OSError):
                 Path(f"/proc/{pid}/clear_refs").write_text("5")
 
-    def peak(self) -> int:
+    def _total(self, field: str) -> int:
         total = 0
         for pid in descendants(self.root):
             with contextlib.suppress(OSError, ValueError):
-                total += _status(pid, "VmHWM")
+                total += _status(pid, field)
         return total
 
+    def peak(self) -> int:
+        return self._total("VmHWM")
+
     def usage(self) -> int:
-        total = 0
-        for pid in descendants(self.root):
-            with contextlib.suppress(OSError, ValueError):
-                total += _status(pid, "VmRSS")
-        return total
+        return self._total("VmRSS")
 
     def stop(self) -> None:
         self._stop.set()
