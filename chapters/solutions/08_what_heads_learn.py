@@ -1,4 +1,4 @@
-"""Solutions to the exercises of chapter 8, heads in practice."""
+"""Solutions to the exercises of chapter 8, what heads learn."""
 
 import numpy as np
 
@@ -33,19 +33,3 @@ def gate_importance(contributions, grad_out):
     """
     gate_grads = np.einsum("bnd,band->ba", grad_out, contributions)  # (B, h): one per example
     return np.abs(gate_grads).mean(axis=0)  # (h,): |.| per example, then the mean
-
-
-def diversity_penalty(weights):
-    """The redundancy of (..., h, n, n) attention maps: mean cosine similarity of distinct heads."""
-    similarity = head_similarity(weights)  # (h, h), ones on the diagonal
-    h = similarity.shape[0]
-    return float(similarity[~np.eye(h, dtype=bool)].mean())  # off the diagonal only
-
-
-def moh_gates(scores, top_k):
-    """Mixture-of-Head gates: h * softmax(scores) on each token's top_k heads, 0 elsewhere."""
-    h = scores.shape[-1]
-    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
-    probs = e / e.sum(axis=-1, keepdims=True)  # over all h heads, not renormalised
-    kth_largest = np.sort(scores, axis=-1)[..., -top_k, None]  # (..., n, 1)
-    return h * probs * (scores >= kth_largest)

@@ -1,4 +1,4 @@
-"""Solutions to the exercises of chapter 9, MHA inside the Transformer."""
+"""Solutions to the exercises of chapter 10, MHA inside the Transformer."""
 
 import numpy as np
 

@@ -1,4 +1,4 @@
-"""Solutions to the exercises of chapter 10, the heads of a real Transformer."""
+"""Solutions to the exercises of chapter 11, the heads of a real Transformer."""
 
 import numpy as np
 

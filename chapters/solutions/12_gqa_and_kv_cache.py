@@ -1,6 +1,4 @@
-"""Solutions to the exercises of chapter 11, efficient attention."""
-
-import math
+"""Solutions to the exercises of chapter 12, grouped-query attention and the KV cache."""
 
 import numpy as np
 
@@ -19,13 +17,6 @@ def gqa_kv_cache_bytes():
     layers, batch, n, num_kv_heads, d_k, bytes_per_number = 32, 8, 4096, 8, 128, 2
     # One key and one value vector (the 2) per layer, sequence, token and key/value head.
     return 2 * layers * batch * n * num_kv_heads * d_k * bytes_per_number
-
-
-def head_parallel_all_reduce_bytes():
-    """Bytes one device contributes to the all-reduce: its partial output, (B, n, d_model)."""
-    batch, n, d_model, bytes_per_number = 8, 2048, 4096, 2
-    # A device's heads times its rows of W^O give a full-width partial output; D and h cancel.
-    return batch * n * d_model * bytes_per_number
 
 
 def grouped_query_attention(q, k, v, params, mask=None):
@@ -49,21 +40,3 @@ def decode_one_token(x_t, params, cache_k, cache_v):
         q, repeat_kv_heads(cache_k, h), repeat_kv_heads(cache_v, h)
     )  # (..., h, 1, d_v)
     return mha.merge_heads(heads) @ params.w_o, cache_k, cache_v
-
-
-def online_softmax_attention(q, k, v, block_size):
-    """softmax(q k^T / sqrt(d_k)) v, reading block_size keys at a time (never all scores)."""
-    q = q / math.sqrt(q.shape[-1])
-    running_max = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)  # (..., n_q, 1)
-    running_sum = np.zeros_like(running_max)  # (..., n_q, 1)
-    out = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)  # (..., n_q, d_v)
-    for start in range(0, k.shape[-2], block_size):
-        block = slice(start, start + block_size)
-        scores = q @ np.swapaxes(k[..., block, :], -1, -2)  # (..., n_q, block): all we hold
-        new_max = np.maximum(running_max, scores.max(axis=-1, keepdims=True))
-        rebase = np.exp(running_max - new_max)  # <= 1: the old sums, relative to the new max
-        p = np.exp(scores - new_max)
-        running_sum = running_sum * rebase + p.sum(axis=-1, keepdims=True)
-        out = out * rebase + p @ v[..., block, :]
-        running_max = new_max
-    return out / running_sum
