@@ -178,3 +178,30 @@ def test_every_solution_passes_through_the_page_runner(path, exercise):
     reply = run_here.run(cells, answer, answer + 1)
     assert reply["error"] is None, reply["error"]
     assert reply["status"] == "passed", reply["html"]
+
+
+@pytest.mark.parametrize(
+    ("name", "package_function"),
+    [
+        ("head_similarity", "mha.analysis.head_similarity"),
+        ("induction_score", "mha.induction.induction_score"),
+    ],
+)
+def test_the_numpy_references_equal_the_package_s_torch_functions(name, package_function):
+    """Two checks compute their reference in NumPy, so that the page (no torch) can run them;
+    they must still say what the package's torch functions say."""
+    import importlib
+
+    import numpy as np
+    import torch
+
+    from mha.checks import EXERCISES
+
+    module, _, function = package_function.rpartition(".")
+    package = getattr(importlib.import_module(module), function)
+    exercise = EXERCISES[name]
+    for case in exercise.trials(np.random.default_rng(0)):
+        tensors = [torch.from_numpy(a) if isinstance(a, np.ndarray) else a for a in case.args]
+        expected = package(*tensors)
+        expected = expected.numpy() if isinstance(expected, torch.Tensor) else expected
+        np.testing.assert_allclose(exercise.reference(*case.args), expected, rtol=1e-6, atol=1e-12)
