@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "_ext"))
+PATH = ("tests", "_ext/pyodide_exercises")  # pyodide_verdicts imports corpus and probe from there
+sys.path[:0] = [str(ROOT / "_ext"), *(str(ROOT / folder) for folder in PATH)]
 
 import pyodide_verdicts  # noqa: E402
 from pyodide_exercises import assets, exercises, probe  # noqa: E402
@@ -49,10 +50,9 @@ FOUND = [
 ]
 
 
-def _request(solution_root: Path, tests: Path, path: list[str]) -> dict:
+def _request(solution_root: Path, path: list[str]) -> dict:
     return {
         "seed": SEED,
-        "tests": str(tests),
         "path": path,
         "exercises": [
             {
@@ -75,7 +75,7 @@ def in_pyodide(tmp_path_factory) -> dict:
     io = tmp_path_factory.mktemp("io")
     book = Path("/book")
     (io / "request.json").write_text(
-        json.dumps(_request(book, book / "tests", [str(book), str(book / "tests")]))
+        json.dumps(_request(book, [str(book), *(str(book / f) for f in PATH)]))
     )
     config = {
         "runtime": str(RUNTIME),
@@ -94,7 +94,7 @@ def in_pyodide(tmp_path_factory) -> dict:
 
 @pytest.fixture(scope="module")
 def in_cpython() -> dict:
-    return pyodide_verdicts.verdicts(_request(ROOT, ROOT / "tests", []))
+    return pyodide_verdicts.verdicts(_request(ROOT, []))  # sys.path has PATH
 
 
 @pytest.fixture(scope="module")

@@ -32,7 +32,10 @@ class PageModulesOnly(importlib.abc.MetaPathFinder):
         return None  # the usual finders find it
 
 
-def _solution_module(path: str, modules: dict):
+def solution(exercise: dict, modules: dict):
+    """The object ``exercise["pyobject"]`` of the file ``exercise["solution"]`` (each file
+    loaded once, kept in ``modules``), or the error that stopped the file from loading."""
+    path = exercise["solution"]
     if path not in modules:
         spec = importlib.util.spec_from_file_location(f"solution_{len(modules)}", path)
         module = importlib.util.module_from_spec(spec)
@@ -40,8 +43,9 @@ def _solution_module(path: str, modules: dict):
             spec.loader.exec_module(module)
             modules[path] = module
         except Exception as error:
-            modules[path] = f"its solution file does not import: {error!r}"
-    return modules[path]
+            modules[path] = error
+    module = modules[path]
+    return module if isinstance(module, Exception) else getattr(module, exercise["pyobject"])
 
 
 def _import_names(wheel: Path) -> set[str]:
@@ -92,12 +96,12 @@ def main() -> None:
     modules: dict = {}
     verdicts = {}
     for exercise in request["exercises"]:
-        module = _solution_module(exercise["solution"], modules)
-        if isinstance(module, str):
-            verdicts[exercise["name"]] = module
+        answer = solution(exercise, modules)
+        if isinstance(answer, Exception):
+            verdicts[exercise["name"]] = f"its solution file does not import: {answer!r}"
             continue
         try:
-            result = check(exercise["name"], getattr(module, exercise["pyobject"]), seed=0)
+            result = check(exercise["name"], answer, seed=0)
             verdicts[exercise["name"]] = None if result.passed else f"its solution {result}"
         except Exception as error:
             verdicts[exercise["name"]] = f"its check raised {error!r}"

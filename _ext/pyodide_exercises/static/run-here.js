@@ -146,7 +146,8 @@
     const exercise = page.exercises.find((e) => e.label === placeholder.dataset.label);
     if (!exercise) return;
     const key = storageKey(page.page, exercise.label);
-    const open = element("button", { type: "button", class: "mha-run-here-open" }, "▶ Run here");
+    const open = element("button", { type: "button", class: "mha-run-here-open" });
+    open.append(element("span", { "aria-hidden": "true" }, "▶ "), "Run here");
     const saved = element("span", { class: "mha-run-here-saved" });
     const panel = element("div", { class: "mha-run-here-panel", hidden: "" });
     const editorId = `mha-run-here-${exercise.label}`;
