@@ -17,6 +17,7 @@ Also: what the first check downloads, the cores, and the load average before and
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import statistics
@@ -78,6 +79,7 @@ def one_round(site, trap, page: str, later: int) -> dict:
             )
             widget = browser.find_elements(By.CSS_SELECTOR, ".mha-run-here")[0]
             cold = _check_seconds(browser, widget, "button.mha-run-here-open")
+            stages = dict(json.loads(widget.get_attribute("data-startup")))
             downloaded = sum(
                 (run_here_site.SITE / urlparse(p).path.lstrip("/")).stat().st_size
                 for p in site.paths[first_request:]
@@ -94,7 +96,20 @@ def one_round(site, trap, page: str, later: int) -> dict:
             warm = _check_seconds(browser, widget, "button.mha-run-here-open")
         finally:
             browser.quit()
-    return {"cold": cold, "later": statistics.median(again), "warm": warm, "downloaded": downloaded}
+    startup = {  # where the cold first check's time went, from the worker's own clock
+        "Python's runtime": stages["Loading NumPy and mha…"] - stages["Starting Python…"],
+        "NumPy, mha and its dependencies": stages["Importing the checks…"]
+        - stages["Loading NumPy and mha…"],
+        "import mha.checks": stages["ready"] - stages["Importing the checks…"],
+    }
+    startup["the rest (the worker's start, the check, the page)"] = cold - sum(startup.values())
+    return {
+        "cold": cold,
+        "later": statistics.median(again),
+        "warm": warm,
+        "downloaded": downloaded,
+        "startup": startup,
+    }
 
 
 def _spread(values: list[float]) -> tuple[float, float, float]:
@@ -140,6 +155,9 @@ def main() -> None:
         f"first check after a reload (warm cache): {_spread([r['warm'] for r in rounds])[0]:.2f} s; "
         f"downloaded by the first check: {statistics.median(r['downloaded'] for r in rounds) / 1e6:.1f} MB"
     )
+    print("where the first check's time goes (median over the rounds):")
+    for stage in rounds[0]["startup"]:
+        print(f"  {stage:52s} {statistics.median(r['startup'][stage] for r in rounds):6.2f} s")
     print(f"\n{'':30s} {'median':>8s} {'[q1, q3]':>18s} {'goal':>6s} {'q3/goal':>8s}  verdict")
     for name, goal in GOALS.items():
         median, q1, q3 = measured[name]

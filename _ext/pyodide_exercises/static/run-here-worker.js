@@ -4,7 +4,8 @@
  * Messages in:  {type: "load", runtime, manifest, runner}   (URLs, all on this site; the
  *                manifest lists mha's wheel and its dependencies')
  *               {type: "run", id, cells, answer, check}
- * Messages out: {type: "progress", text} while loading, {type: "loaded"} or {type: "failed", error},
+ * Messages out: {type: "progress", text, seconds} while loading (seconds since this worker
+ *               started), {type: "loaded", seconds} or {type: "failed", error},
  *               {type: "result", id, reply}  (reply: what run_here.run returns)
  */
 "use strict";
@@ -14,7 +15,8 @@ let ready = null;
 function load({ runtime, manifest, runner }) {
   ready ??= (async () => {
     importScripts(runtime + "pyodide.js");
-    const progress = (text) => self.postMessage({ type: "progress", text });
+    const progress = (text) =>
+      self.postMessage({ type: "progress", text, seconds: performance.now() / 1000 });
     progress("Starting Python…");
     const pyodide = await self.loadPyodide({ indexURL: runtime });
     progress("Loading NumPy and mha…");
@@ -23,6 +25,7 @@ function load({ runtime, manifest, runner }) {
     await pyodide.loadPackage(["numpy", ...urls], { messageCallback: () => {} });
     const source = await (await fetch(runner)).text();
     pyodide.FS.writeFile("/home/pyodide/run_here.py", source);
+    progress("Importing the checks…");
     pyodide.runPython("import mha.checks");  // here, not in the first check
     return { pyodide, module: pyodide.pyimport("run_here") };
   })();
@@ -33,7 +36,7 @@ self.onmessage = async ({ data: message }) => {
   if (message.type === "load") {
     try {
       await load(message);
-      self.postMessage({ type: "loaded" });
+      self.postMessage({ type: "loaded", seconds: performance.now() / 1000 });
     } catch (error) {
       self.postMessage({ type: "failed", error: String(error) });
     }

@@ -39,6 +39,7 @@
       this.onProgress = onProgress;
       this.worker = null;
       this.loaded = null;
+      this.startup = [];
       this.pending = new Map();
       this.nextId = 0;
       this.queue = Promise.resolve();
@@ -47,12 +48,18 @@
     start() {
       if (this.loaded) return this.loaded;
       this.worker = new Worker(new URL("run-here-worker.js", base));
+      this.startup = [];  // [stage, seconds since the worker started]: data-startup (the benchmark)
       this.loaded = new Promise((resolve, reject) => {
         this.worker.onmessage = ({ data }) => {
-          if (data.type === "progress") this.onProgress(data.text);
-          else if (data.type === "loaded") resolve();
-          else if (data.type === "failed") reject(new Error(data.error));
-          else if (data.type === "result") {
+          if (data.type === "progress") {
+            this.startup.push([data.text, data.seconds]);
+            this.onProgress(data.text);
+          } else if (data.type === "loaded") {
+            this.startup.push(["ready", data.seconds]);
+            resolve();
+          } else if (data.type === "failed") {
+            reject(new Error(data.error));
+          } else if (data.type === "result") {
             const settle = this.pending.get(data.id);
             this.pending.delete(data.id);
             if (settle) settle.resolve(data.reply);
@@ -88,9 +95,9 @@
         let timer;
         const timeout = new Promise((_, reject) => {
           timer = setTimeout(() => {
-            this.stop();
             reject(new Error(`did not finish within ${RUN_TIME_LIMIT_S} s: the page stopped ` +
               "Python (it starts again on the next run)"));
+            this.stop();  // after the reject above, so that the race ends with its message
           }, RUN_TIME_LIMIT_S * 1000);
         });
         try {
@@ -223,6 +230,7 @@
         status.textContent = "";
       } finally {
         placeholder.dataset.seconds = ((performance.now() - started) / 1000).toFixed(3);
+        placeholder.dataset.startup = JSON.stringify(python.startup);
         placeholder.dataset.runs = String(Number(placeholder.dataset.runs ?? 0) + 1);
         placeholder.dataset.state = "done";
         run.disabled = false;
@@ -230,6 +238,11 @@
     }
 
     editorKeys(editor, check);
+    const warmUp = () => {
+      if (window.location.protocol !== "file:") python.start().catch(() => {});
+    };
+    open.addEventListener("pointerenter", warmUp, { once: true });  // a head start on the click
+    open.addEventListener("focus", warmUp, { once: true });
     open.addEventListener("click", () => {
       open.hidden = true;
       saved.hidden = true;
