@@ -9,8 +9,8 @@ exercises get a "Run here" button, gives a button exactly to those whose solutio
 Pyodide; ``mha`` there imports neither torch, CuPy nor threadpoolctl, and its lean path runs
 on one thread and agrees with the per-head loop.
 
-Needs Node.js and the files ``python3 dev.py book`` downloads (``_build/.pyodide_cache``);
-skips without them. The network is cut with bubblewrap (a network namespace of its own) where
+Needs Node.js and the site built (``python3 dev.py book`` places the runtime and the wheels
+in ``_static/run-here``); skips without them. The network is cut with bubblewrap (a network namespace of its own) where
 bubblewrap is installed.
 """
 
@@ -33,13 +33,14 @@ from pyodide_exercises import assets, exercises, probe  # noqa: E402
 
 NODE = shutil.which("node")
 BWRAP = shutil.which("bwrap")
-RUNTIME = assets.CACHE / f"pyodide-{assets.PYODIDE_VERSION}"
+SERVED = ROOT / "_build" / "html" / "_static" / "run-here"  # what the site serves
+RUNTIME = SERVED / "pyodide"
 SEED = 2024
 pytestmark = [
     pytest.mark.skipif(NODE is None, reason="needs Node.js (apt-get install nodejs)"),
     pytest.mark.skipif(
-        not (RUNTIME / assets.NUMPY_WHEEL).exists(),
-        reason="Pyodide is not downloaded yet: python3 dev.py book fetches it",
+        not (SERVED / "manifest.json").exists(),
+        reason="the book is not built (python3 dev.py book places Pyodide in the site)",
     ),
 ]
 
@@ -66,8 +67,8 @@ def _request(solution_root: Path, path: list[str]) -> dict:
 
 
 def _wheels() -> list[Path]:
-    """mha's dependencies as the site serves them (mha itself comes from this checkout)."""
-    return [w for w in (assets.CACHE / "wheels").glob("*.whl")]
+    """The wheels the site serves: mha's, then its dependencies'."""
+    return [SERVED / name for name in json.loads((SERVED / "manifest.json").read_text())["wheels"]]
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +80,8 @@ def in_pyodide(tmp_path_factory) -> dict:
     )
     config = {
         "runtime": str(RUNTIME),
-        "wheels": [str(w) for w in _wheels()],
+        # mha itself from this checkout, mounted at /book, so that its code is tested as it is
+        "wheels": [str(w) for w in _wheels() if not w.name.startswith("mha-")],
         "mounts": [[str(ROOT), str(book)], [str(io), "/io"]],
         "script": str(ROOT / "tests" / "pyodide_verdicts.py"),
     }
@@ -99,8 +101,7 @@ def in_cpython() -> dict:
 
 @pytest.fixture(scope="module")
 def buttons() -> dict:
-    wheels = [*_wheels(), *(assets.CACHE / "mha").glob("mha-*.whl")]
-    return probe.runnable(FOUND, RUNTIME, wheels, ROOT)
+    return probe.runnable(FOUND, RUNTIME, _wheels(), ROOT)
 
 
 def test_pyodide_is_the_runtime_the_site_serves(in_pyodide, record_property):

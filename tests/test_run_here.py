@@ -205,3 +205,46 @@ def test_the_numpy_references_equal_the_package_s_torch_functions(name, package_
         expected = package(*tensors)
         expected = expected.numpy() if isinstance(expected, torch.Tensor) else expected
         np.testing.assert_allclose(exercise.reference(*case.args), expected, rtol=1e-6, atol=1e-12)
+
+
+# --- the build's downloads ------------------------------------------------------------------
+
+
+def test_without_npm_the_build_says_what_to_install(monkeypatch, tmp_path):
+    from pyodide_exercises import assets
+
+    monkeypatch.setattr(assets, "CACHE", tmp_path)
+    monkeypatch.setattr(assets.shutil, "which", lambda name: None)
+    with pytest.raises(assets.AssetError, match=r"npm is not installed.*apt-get install npm"):
+        assets.prepare()
+
+
+def test_a_runtime_whose_lock_disagrees_with_the_pinned_numpy_stops_the_build(
+    monkeypatch, tmp_path
+):
+    import json
+
+    from pyodide_exercises import assets
+
+    monkeypatch.setattr(assets, "CACHE", tmp_path)
+    runtime = tmp_path / f"pyodide-{assets.PYODIDE_VERSION}"
+    runtime.mkdir()
+    for name in assets.RUNTIME_FILES:
+        (runtime / name).write_text("")
+    lock = {"packages": {"numpy": {"file_name": assets.NUMPY_WHEEL, "sha256": "0" * 64}}}
+    (runtime / "pyodide-lock.json").write_text(json.dumps(lock))
+    with pytest.raises(assets.AssetError, match="update the two pins together"):
+        assets.prepare()
+
+
+@pytest.mark.skipif(
+    not (ROOT / "_build" / ".pyodide_cache" / "wheels").is_dir(),
+    reason="nothing cached yet: python3 dev.py book fetches it",
+)
+def test_a_second_build_fetches_nothing():
+    from pyodide_exercises import assets
+
+    prepared = assets.prepare()
+    assert prepared.fetched == ()
+    assert all(path.is_file() for path in prepared.files())
+    assert "nothing fetched" in prepared.describe()

@@ -10,9 +10,11 @@
   runtime's own lock entry for ``numpy``. Only the wheel is kept.
 - **mha**: a wheel built from this checkout (``pip wheel --no-deps``), so the page runs the
   checks the book was built with.
-- **mha's other dependencies** (pure Python): the ``Requires-Dist`` of that wheel, at the
-  versions installed where the book is built, from PyPI (``pip download``, which checks each
-  file against the hash PyPI publishes).
+- **mha's other dependencies** that are pure Python: the ``Requires-Dist`` of that wheel, at
+  the versions installed where the book is built, from PyPI (``pip download``, which checks
+  each file against the hash PyPI publishes). The others (matplotlib, for the chapters'
+  figures) are left out: the page's ``mha`` never imports them, and an exercise that needs
+  one gets no button (:mod:`pyodide_exercises.probe`).
 
 Everything fetched lands in :data:`CACHE` (``_build/.pyodide_cache``), so a second build
 fetches nothing; a missing tool or a file that fails its check stops the build with a
@@ -87,14 +89,18 @@ class Assets:
     runtime: Path
     wheels: tuple[Path, ...]
     fetched: tuple[str, ...]  # what this call downloaded (empty when all came from the cache)
+    left_out: tuple[str, ...]  # mha's dependencies that are not pure Python (not in the page)
 
     def describe(self) -> str:
         size = sum(f.stat().st_size for f in self.files())
         done = f"fetched {', '.join(self.fetched)}" if self.fetched else "nothing fetched"
         wheels = ", ".join(w.name for w in self.wheels)
+        left_out = (
+            f"; left out, not pure Python: {', '.join(self.left_out)}" if self.left_out else ""
+        )
         return (
             f"Pyodide {PYODIDE_VERSION} (npm, sha256 checked), {NUMPY_WHEEL} (sha256 = the "
-            f"runtime's lock), {wheels}: {size / 1e6:.1f} MB ({done}; cache {CACHE})"
+            f"runtime's lock), {wheels}: {size / 1e6:.1f} MB ({done}; cache {CACHE}){left_out}"
         )
 
     def files(self) -> list[Path]:
@@ -264,6 +270,14 @@ def _dependency(name: str, folder: Path, fetched: list[str]) -> Path:
     return wheel
 
 
+def is_pure_python(name: str) -> bool:
+    """Whether the installed distribution ``name`` came from a pure-Python wheel (its WHEEL
+    file's tags all ``*-none-any``)."""
+    wheel = importlib.metadata.distribution(name).read_text("WHEEL") or ""
+    tags = [line.split(":", 1)[1].strip() for line in wheel.splitlines() if line.startswith("Tag:")]
+    return bool(tags) and all(tag.endswith("-none-any") for tag in tags)
+
+
 def prepare() -> Assets:
     """Every file the page needs, checked, in the cache (fetched where missing)."""
     fetched: list[str] = []
@@ -271,9 +285,7 @@ def prepare() -> Assets:
     runtime = _runtime(fetched)
     _numpy(runtime, fetched)
     mha_wheel = build_mha_wheel(CACHE / "mha")
-    dependencies = [
-        _dependency(name, CACHE / "wheels", fetched)
-        for name in _requirements(mha_wheel)
-        if canonicalize_name(name) != "numpy"  # the runtime's own build, above
-    ]
-    return Assets(runtime, (mha_wheel, *dependencies), tuple(fetched))
+    others = [n for n in _requirements(mha_wheel) if canonicalize_name(n) != "numpy"]  # above
+    dependencies = [_dependency(n, CACHE / "wheels", fetched) for n in others if is_pure_python(n)]
+    left_out = tuple(n for n in others if not is_pure_python(n))
+    return Assets(runtime, (mha_wheel, *dependencies), tuple(fetched), left_out)
