@@ -153,7 +153,7 @@ def main() -> None:
     )
     print(
         f"first check after a reload (warm cache): {_spread([r['warm'] for r in rounds])[0]:.2f} s; "
-        f"downloaded by the first check: {statistics.median(r['downloaded'] for r in rounds) / 1e6:.1f} MB"
+        f"downloaded from opening the page to the first result: {statistics.median(r['downloaded'] for r in rounds) / 1e6:.1f} MB"
     )
     print("where the first check's time goes (median over the rounds):")
     for stage in rounds[0]["startup"]:

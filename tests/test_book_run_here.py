@@ -51,10 +51,11 @@ DATA = re.compile(r'<script type="application/json" id="mha-run-here-data">(.*?)
 
 
 def _pages() -> dict[str, dict]:
-    """Every built page with "Run here" buttons: its data as the page holds it."""
+    """Every chapter's built page with "Run here" buttons: its data as the page holds it."""
     found = {}
-    for html in sorted((SITE / "chapters").glob("*.html")):
-        match = DATA.search(html.read_text())
+    for notebook in sorted((ROOT / "chapters").glob("[0-9][0-9]_*.ipynb")):
+        html = SITE / "chapters" / f"{notebook.stem}.html"
+        match = DATA.search(html.read_text()) if html.exists() else None
         if match:
             found[f"chapters/{html.stem}"] = json.loads(match[1].replace("<\\/", "</"))
     return found
