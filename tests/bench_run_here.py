@@ -4,7 +4,7 @@
     .venv/bin/python tests/bench_run_here.py --rounds 9 --later 10
 
 Each round starts headless Chromium with a fresh profile (a cold cache), opens the page from
-the site served on 127.0.0.1 (``tests/run_here_site.py``: only the site is reachable), clicks
+the site served on 127.0.0.1 (``tests/browser_site.py``: only the site is reachable), clicks
 "Run here" on the page's first exercise and measures the time until the check's result is on
 the page (the page's own clock, from the click), then ``--later`` more checks, then reloads
 the page (a warm cache) and measures the first check again. It prints the median and the
@@ -28,7 +28,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import run_here_site
+import browser_site
 
 GOALS = {
     "first check, cold cache (s)": 15.0,
@@ -70,7 +70,8 @@ def one_round(site, trap, page: str, later: int) -> dict:
     from selenium.webdriver.support.wait import WebDriverWait
 
     with tempfile.TemporaryDirectory() as profile:
-        browser = run_here_site.chromium(Path(profile), trap.port)
+        browser = browser_site.chromium(Path(profile), trap.port)
+        browser.set_page_load_timeout(60)
         try:
             first_request = len(site.paths)
             browser.get(f"{site.url}{page}.html")
@@ -81,9 +82,9 @@ def one_round(site, trap, page: str, later: int) -> dict:
             cold = _check_seconds(browser, widget, "button.mha-run-here-open")
             stages = dict(json.loads(widget.get_attribute("data-startup")))
             downloaded = sum(
-                (run_here_site.SITE / urlparse(p).path.lstrip("/")).stat().st_size
+                (browser_site.SITE / urlparse(p).path.lstrip("/")).stat().st_size
                 for p in site.paths[first_request:]
-                if (run_here_site.SITE / urlparse(p).path.lstrip("/")).is_file()
+                if (browser_site.SITE / urlparse(p).path.lstrip("/")).is_file()
             )
             again = [
                 _check_seconds(browser, widget, "button.mha-run-here-run") for _ in range(later)
@@ -125,11 +126,11 @@ def main() -> None:
     parser.add_argument("--later", type=int, default=5, help="checks after the first (default 5)")
     parser.add_argument("--page", default="chapters/01_scaled_dot_product_attention")
     args = parser.parse_args()
-    if not (run_here_site.SITE / "_static" / "run-here").is_dir():
+    if not (browser_site.SITE / "_static" / "run-here").is_dir():
         sys.exit("build the book first: python3 dev.py book")
     load_before = os.getloadavg()
     rounds = []
-    with run_here_site.Site() as site, run_here_site.Trap() as trap:
+    with browser_site.Site() as site, browser_site.Trap() as trap:
         for number in range(args.rounds):
             rounds.append(one_round(site, trap, args.page, args.later))
             print(
@@ -141,7 +142,7 @@ def main() -> None:
         if site.reports:
             sys.exit(f"requests for other hosts: {site.reports}")
     load_after = os.getloadavg()
-    size = extra_size(run_here_site.SITE) / 1e6
+    size = extra_size(browser_site.SITE) / 1e6
     measured = {
         "first check, cold cache (s)": _spread([r["cold"] for r in rounds]),
         "later checks (s)": _spread([r["later"] for r in rounds]),

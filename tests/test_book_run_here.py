@@ -1,6 +1,6 @@
 """ "Run here" in the built site, in headless Chromium, with the network cut.
 
-The site is served on 127.0.0.1 (``tests/run_here_site.py``): a Content-Security-Policy lets
+The site is served on 127.0.0.1 (``tests/browser_site.py``): a Content-Security-Policy lets
 the pages and their workers load only from the site and reports every attempt to reach
 another host, and the browser's proxy refuses every other host. On a cold cache the first
 click on "Run here" starts the page's Python and shows the check's result; every page's
@@ -28,7 +28,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "_ext"))
 
-import run_here_site  # noqa: E402
+import browser_site  # noqa: E402
 from pyodide_exercises import exercises  # noqa: E402
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
@@ -36,10 +36,10 @@ By = pytest.importorskip("selenium.webdriver.common.by").By
 Keys = pytest.importorskip("selenium.webdriver.common.keys").Keys
 WebDriverWait = pytest.importorskip("selenium.webdriver.support.wait").WebDriverWait
 
-SITE = run_here_site.SITE
+SITE = browser_site.SITE
 pytestmark = [
     pytest.mark.skipif(
-        run_here_site.CHROMIUM is None or run_here_site.CHROMEDRIVER is None,
+        browser_site.CHROMIUM is None or browser_site.CHROMEDRIVER is None,
         reason="needs chromium and chromedriver (apt-get install chromium chromium-driver)",
     ),
     pytest.mark.skipif(
@@ -71,14 +71,15 @@ def _solutions(page: str) -> dict[str, tuple[Path, str]]:
 
 @pytest.fixture(scope="module")
 def served():
-    with run_here_site.Site() as site, run_here_site.Trap() as trap:
+    with browser_site.Site() as site, browser_site.Trap() as trap:
         yield site, trap
 
 
 @pytest.fixture(scope="module")
 def browser(served, tmp_path_factory):
     """One browser for the module, with a fresh profile: the first page it opens is cold."""
-    driver = run_here_site.chromium(tmp_path_factory.mktemp("profile"), served[1].port)
+    driver = browser_site.chromium(tmp_path_factory.mktemp("profile"), served[1].port)
+    driver.set_page_load_timeout(60)
     yield driver
     driver.quit()
 
@@ -146,7 +147,7 @@ def test_every_solution_the_page_shows_passes_in_the_page(browser, served, page)
             lambda _, w=widget: w.get_attribute("data-state") == "done"
         )
         _set_code(
-            browser, widget, run_here_site.answered(exercise["stub"], solutions[exercise["label"]])
+            browser, widget, browser_site.answered(exercise["stub"], solutions[exercise["label"]])
         )
         _run(browser, widget)
         assert widget.get_attribute("data-status") == "passed", (
@@ -258,7 +259,7 @@ def test_the_editor_fits_a_phone(browser, served):
             )
             assert box["left"] >= 0 and box["right"] <= width, f"{part} leaves the screen: {box}"
             assert box["height"] >= 40, f"{part} is too small to tap: {box}"
-        run_here_site.ROOT.joinpath("_build", "screenshots").mkdir(parents=True, exist_ok=True)
+        browser_site.ROOT.joinpath("_build", "screenshots").mkdir(parents=True, exist_ok=True)
         browser.save_screenshot(str(ROOT / "_build" / "screenshots" / "run-here-phone.png"))
     finally:
         browser.set_window_size(1300, 1000)

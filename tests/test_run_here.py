@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "_ext"), str(ROOT / "_ext" / "pyodide_exercises" / "static")]
 
 import run_here  # noqa: E402
+from browser_site import answered  # noqa: E402
 from pyodide_exercises import exercises, page_data  # noqa: E402
-from run_here_site import answered  # noqa: E402
 
 NOTEBOOKS = sorted((ROOT / "chapters").glob("[0-9][0-9]_*.ipynb"))
 

@@ -1,4 +1,5 @@
-"""The built site served as a reader's browser gets it, for "Run here"'s browser tests
+"""The built site in headless Chromium: the browser of ``tests/test_book.py``, and the site
+served as a reader's browser gets it, for "Run here"'s browser tests
 (``tests/test_book_run_here.py``) and its benchmark (``tests/bench_run_here.py``).
 
 - :class:`Site` serves ``_build/html`` on 127.0.0.1 with a Content-Security-Policy that allows
@@ -7,7 +8,8 @@
   browser's background traffic);
 - :class:`Trap` is the browser's proxy: every request for another host goes to it, and it
   refuses them all, so the network beyond the site is cut;
-- :func:`chromium` starts headless Chromium with a profile of its own (a cold cache);
+- :func:`chromium` starts headless Chromium, with a profile of its own (a cold cache) and the
+  trap as its proxy when asked;
 - :func:`answered` is an exercise's cell as a reader who solved it has it.
 """
 
@@ -105,27 +107,29 @@ class Trap:
         self.socket.close()
 
 
-def chromium(profile: Path, proxy_port: int, width: int = 1300, height: int = 1000):
-    """Headless Chromium with its own profile folder and every other host behind the trap."""
+def chromium(profile: Path | None = None, proxy_port: int | None = None):
+    """Headless Chromium (1300 x 1000); with ``profile``, that profile folder; with
+    ``proxy_port``, every host but 127.0.0.1 behind that proxy (a :class:`Trap`)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in (
+    flags = [
         "--headless",
         "--no-sandbox",
         "--disable-gpu",
         "--no-first-run",
         "--disable-background-networking",
-        f"--window-size={width},{height}",
-        f"--user-data-dir={profile}",
-        f"--proxy-server=http://127.0.0.1:{proxy_port}",
-    ):
+        "--window-size=1300,1000",
+    ]
+    if profile is not None:
+        flags.append(f"--user-data-dir={profile}")
+    if proxy_port is not None:
+        flags.append(f"--proxy-server=http://127.0.0.1:{proxy_port}")
+    for flag in flags:
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(60)
-    return driver
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
 
 def answered(stub: str, solution: tuple[Path, str]) -> str:
