@@ -83,6 +83,8 @@ exception is raised inside the answer, which stops an infinite Python loop; a si
 (one huge ``matmul``) finishes first. Elsewhere (Windows, or ``check`` called from another
 thread) the check runs in a daemon thread and stops *waiting* when time is up; a thread cannot
 be killed, so a looping answer keeps running in the background until the kernel restarts.
+In Pyodide (the website's "Run here"), which has neither, the check itself has no limit: the
+page stops the Python that runs it when time is up.
 An answer that catches ``BaseException`` (a bare ``except:``) can defeat the alarm.
 
 Adding an exercise

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -23,7 +24,9 @@ from mha.lean.phases import phase
 
 @functools.cache
 def cpu_count() -> int:
-    """The CPU cores this process may use."""
+    """The CPU cores this process may use (one in Pyodide, which cannot start a thread)."""
+    if sys.platform == "emscripten":
+        return 1
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1
