@@ -384,23 +384,21 @@ _TEMPERATURE_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 SOFTMAX_REFERENCES = (
-    "mha.softmax", "mha.functional.softmax", "mha.numpy_mha.softmax", "torch.softmax",
-    "torch.nn.functional.softmax", "torch.Tensor.softmax", "scipy.special.softmax",
+    "mha._compute.softmax", "torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax",
+    "scipy.special.softmax",
 )  # fmt: skip
 SDPA_REFERENCES = (
-    "mha.scaled_dot_product_attention", "mha.functional.scaled_dot_product_attention",
-    "mha.numpy_mha.scaled_dot_product_attention", "mha.lean.tiles.attention",
+    "mha._compute.attention", "mha.lean.tiles.attention",
     "torch.nn.functional.scaled_dot_product_attention",
 )  # fmt: skip
 
 EXERCISES: dict[str, Exercise] = {
-    "softmax": FunctionExercise(1, mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES, references=SOFTMAX_REFERENCES),
+    "softmax": FunctionExercise(mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES, other_references=SOFTMAX_REFERENCES),
     "scaled_dot_product_attention": FunctionExercise(
-        1, mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights"),
-        references=SDPA_REFERENCES,
+        mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights"),
+        other_references=SDPA_REFERENCES,
     ),
     "score_std": NumberExercise(
-        1,
         16.0,
         (
             WrongValue(256, "variance", "256 is the variance d_k; the standard deviation is its square root"),
@@ -410,7 +408,6 @@ EXERCISES: dict[str, Exercise] = {
         rel_tol=0.03,
     ),
     "saturated_weight": NumberExercise(
-        1,
         1 / (1 + math.exp(16)),
         (
             WrongValue(1 / (1 + math.exp(-16)), "larger_weight", "that is the weight of the key with the higher score; the question asks for the other one"),
@@ -421,7 +418,6 @@ EXERCISES: dict[str, Exercise] = {
         rel_tol=0.02,
     ),
     "temperature_of": FunctionExercise(
-        1, _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
-        references=("mha.checks.chapters.ch01_attention._reference_temperature_of",),
-    ),
+        _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
+        ),
 }  # fmt: skip

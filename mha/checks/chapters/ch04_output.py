@@ -39,10 +39,10 @@ from mha.checks.variants import (
 # --- ch04: multi-head attention -----------------------------------------------------------
 
 MHA_REFERENCES = (
-    "mha.multi_head_attention", "mha.numpy_mha.multi_head_attention",
-    "mha.multi_head_attention_loop", "mha.numpy_mha.multi_head_attention_loop",
-    "mha.efficient.grouped_query_attention", "mha.torch_mha.MultiHeadAttention",
-    "torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward",
+    "mha.numpy_mha.multi_head_attention", "mha.numpy_mha.multi_head_attention_loop",
+    "mha.lean.tiles.multi_head_attention", "mha.efficient.grouped_query_attention",
+    "mha.torch_mha.MultiHeadAttention", "torch.nn.MultiheadAttention",
+    "torch.nn.functional.multi_head_attention_forward",
 )  # fmt: skip
 
 
@@ -462,19 +462,18 @@ _reference_attention_layer = _layer_variant()
 
 EXERCISES: dict[str, Exercise] = {
     "multi_head_attention": FunctionExercise(
-        4, mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights"), references=MHA_REFERENCES,
+        mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights"), other_references=MHA_REFERENCES,
     ),
     "head_contributions": FunctionExercise(
-        4, _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
-        references=("mha.checks.chapters.ch04_output._reference_head_contributions", "mha.analysis.head_contributions"),
+        _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
+        other_references=("mha.analysis.head_contributions",),
     ),
     "attention_layer": FunctionExercise(
-        4, _reference_attention_layer, _layer_cases, bug_mistakes(_LAYER_BUGS, _layer_variant), ("out", "weights"),
-        references=("mha.checks.chapters.ch04_output._reference_attention_layer", *MHA_REFERENCES),
+        _reference_attention_layer, _layer_cases, bug_mistakes(_LAYER_BUGS, _layer_variant), ("out", "weights"),
+        other_references=MHA_REFERENCES,
         given=_layer_variant(frozenset(_LAYER_BUGS)),
     ),
     "mha_parameter_count": NumberExercise(
-        4,
         4 * 512 * 512 + 4 * 512,
         (
             WrongValue(4 * 512 * 512, "no_biases", "the question counts all four biases too"),

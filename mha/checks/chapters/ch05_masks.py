@@ -281,20 +281,17 @@ _DECODER_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "causal_mask": FunctionExercise(
-        5, mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES,
-        references=("mha.causal_mask", "mha.masks.causal_mask", "mha.torch_mha._causal",
+        mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES,
+        other_references=("mha.torch_mha._causal",
                     "torch.nn.Transformer.generate_square_subsequent_mask"),
     ),
     "padding_mask": FunctionExercise(
-        5, mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
-        references=("mha.padding_mask", "mha.masks.padding_mask"),
+        mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
     ),
     "decoder_masks": FunctionExercise(
-        5, _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
-        references=("mha.checks.chapters.ch05_masks._reference_decoder_masks",),
-    ),
+        _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
+        ),
     "cross_attention_weights_shape": ShapeExercise(
-        5,
         (2, 4, 7, 11),
         (
             WrongValue((2, 4, 11, 7), "keys_by_queries", "rows are queries, columns are keys: (..., h, n_q, n_k)"),

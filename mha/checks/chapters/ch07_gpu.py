@@ -166,7 +166,6 @@ _BLOCK_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "attention_weights_bytes": NumberExercise(
-        7,
         4 * 16 * 8192 * 8192 * 2,
         (
             WrongValue(4 * 16 * 8192 * 8192 * 4, "float32", "float16 takes 2 bytes per number, not 4"),
@@ -176,15 +175,13 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "attention_flops": FunctionExercise(
-        7, _reference_attention_flops, _flops_cases, _FLOPS_MISTAKES,
-        references=("mha.checks.chapters.ch07_gpu._reference_attention_flops", "mha.bench.timing.flops"),
+        _reference_attention_flops, _flops_cases, _FLOPS_MISTAKES,
+        other_references=("mha.bench.timing.flops",),
     ),
     "longest_sequence": FunctionExercise(
-        7, _reference_longest_sequence, _longest_cases, _LONGEST_MISTAKES,
-        references=("mha.checks.chapters.ch07_gpu._reference_longest_sequence",),
-    ),
+        _reference_longest_sequence, _longest_cases, _LONGEST_MISTAKES,
+        ),
     "key_block_size": FunctionExercise(
-        7, _reference_key_block_size, _block_cases, _BLOCK_MISTAKES,
-        references=("mha.checks.chapters.ch07_gpu._reference_key_block_size",),
-    ),
+        _reference_key_block_size, _block_cases, _BLOCK_MISTAKES,
+        ),
 }  # fmt: skip

@@ -359,25 +359,23 @@ _reference_moh_gates = _gates_variant()
 
 EXERCISES: dict[str, Exercise] = {
     "head_similarity": FunctionExercise(
-        8, _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES,
-        references=("mha.checks.chapters.ch08_heads_in_practice._reference_head_similarity", "mha.analysis.head_similarity"),
+        _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES,
+        other_references=("mha.analysis.head_similarity",),
     ),
     "attention_without_head": FunctionExercise(
-        8, _reference_attention_without_head, _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES,
-        references=("mha.checks.chapters.ch08_heads_in_practice._reference_attention_without_head",),
-    ),
+        _reference_attention_without_head, _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES,
+        ),
     "gate_importance": FunctionExercise(
-        8, _reference_gate_importance, _importance_cases, _IMPORTANCE_MISTAKES,
-        references=("mha.checks.chapters.ch08_heads_in_practice._reference_gate_importance",
-                    "mha.analysis.gradient_importance"),
+        _reference_gate_importance, _importance_cases, _IMPORTANCE_MISTAKES,
+        other_references=("mha.analysis.gradient_importance",),
     ),
     "diversity_penalty": FunctionExercise(
-        8, _reference_diversity_penalty, _penalty_cases, _PENALTY_MISTAKES,
-        references=("mha.checks.chapters.ch08_heads_in_practice._reference_diversity_penalty", "mha.analysis.redundancy",
+        _reference_diversity_penalty, _penalty_cases, _PENALTY_MISTAKES,
+        other_references=("mha.analysis.redundancy",
                     "mha.analysis.head_similarity"),
     ),
     "moh_gates": FunctionExercise(
-        8, _reference_moh_gates, _gates_cases, _GATES_MISTAKES,
-        references=("mha.checks.chapters.ch08_heads_in_practice._reference_moh_gates", "mha.moh.MixtureOfHeadAttention.route"),
+        _reference_moh_gates, _gates_cases, _GATES_MISTAKES,
+        other_references=("mha.moh.MixtureOfHeadAttention.route",),
     ),
 }  # fmt: skip

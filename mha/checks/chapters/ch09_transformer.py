@@ -402,22 +402,19 @@ _INDUCTION_SCORE_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "sinusoidal": FunctionExercise(
-        9, sinusoidal, _sinusoidal_cases, _SINUSOIDAL_MISTAKES,
-        references=("mha.positions.sinusoidal",),
+        sinusoidal, _sinusoidal_cases, _SINUSOIDAL_MISTAKES,
     ),
     "apply_rope": FunctionExercise(
-        9, apply_rope, _apply_rope_cases, _APPLY_ROPE_MISTAKES,
-        references=("mha.positions.apply_rope",),
+        apply_rope, _apply_rope_cases, _APPLY_ROPE_MISTAKES,
     ),
     "pre_ln_block": FunctionExercise(
-        9, _reference_pre_ln_block, _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES,
+        _reference_pre_ln_block, _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES,
         tensors=True, prepare=_block_parts,
-        references=("mha.checks.chapters.ch09_transformer._reference_pre_ln_block", "mha.block.TransformerBlock",
+        other_references=("mha.block.TransformerBlock",
                     "mha.block.TransformerBlock.forward", "torch.nn.TransformerEncoderLayer"),
     ),
     "induction_score": FunctionExercise(
-        9, _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES,
-        references=("mha.checks.chapters.ch09_transformer._reference_induction_score",
-                    "mha.induction.induction_score"),
+        _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES,
+        other_references=("mha.induction.induction_score",),
     ),
 }  # fmt: skip

@@ -379,11 +379,9 @@ _reference_online_softmax_attention = _online_variant()
 
 EXERCISES: dict[str, Exercise] = {
     "repeat_kv_heads": FunctionExercise(
-        11, _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES,
-        references=("mha.checks.chapters.ch11_efficient._reference_repeat_kv_heads",),
-    ),
+        _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES,
+        ),
     "gqa_kv_cache_bytes": NumberExercise(
-        11,
         2 * 32 * 8 * 4096 * 8 * 128 * 2,
         (
             WrongValue(32 * 8 * 4096 * 8 * 128 * 2, "keys_only", "the cache holds the keys *and* the values: a factor 2"),
@@ -393,7 +391,6 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "head_parallel_all_reduce_bytes": NumberExercise(
-        11,
         8 * 2048 * 4096 * 2,
         (
             WrongValue(8 * 2048 * 4096 * 2 // 4, "split_output", "a partial output is a whole (B, n, d_model) array: the heads are split across devices, the output features are not"),
@@ -404,22 +401,21 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "grouped_query_attention": FunctionExercise(
-        11, _reference_grouped_query_attention, _gqa_cases, _GQA_MISTAKES, ("out", "weights"),
-        references=("mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
+        _reference_grouped_query_attention, _gqa_cases, _GQA_MISTAKES, ("out", "weights"),
+        other_references=("mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
                     "mha.efficient.decode_step", "torch.nn.functional.scaled_dot_product_attention"),
     ),
     "decode_one_token": FunctionExercise(
-        11, _reference_decode_one_token, _decode_cases, _DECODE_MISTAKES, ("out", "cache_k", "cache_v"),
-        references=("mha.checks.chapters.ch11_efficient._reference_decode_one_token", "mha.efficient.decode_step",
+        _reference_decode_one_token, _decode_cases, _DECODE_MISTAKES, ("out", "cache_k", "cache_v"),
+        other_references=("mha.efficient.decode_step",
                     "mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
                     "mha.efficient.KVCache.append"),
     ),
     "online_softmax_attention": FunctionExercise(
-        11, _reference_online_softmax_attention, _online_cases, _ONLINE_MISTAKES,
-        references=("mha.checks.chapters.ch11_efficient._reference_online_softmax_attention",
-                    "mha.lean.tiles._online_softmax_attention", "mha.lean.tiles.attention",
-                    "mha.scaled_dot_product_attention", "mha.numpy_mha.scaled_dot_product_attention",
-                    "mha.multi_head_attention", "torch.nn.functional.scaled_dot_product_attention"),
+        _reference_online_softmax_attention, _online_cases, _ONLINE_MISTAKES,
+        other_references=("mha.lean.tiles._online_softmax_attention", "mha.lean.tiles.attention",
+                    "mha.functional.scaled_dot_product_attention", "mha._compute.attention",
+                    "mha.numpy_mha.multi_head_attention", "torch.nn.functional.scaled_dot_product_attention"),
         measure=("peak_bytes",), requirements=(_HOLDS_FULL_SCORES,),
     ),
 }  # fmt: skip
