@@ -59,7 +59,7 @@ and the other two in its own process::
    exercise has one case without arguments.
 2. :func:`run_answer` ``(exercise, answer, case) -> Outcome`` calls the answer on fresh copies
    of the arguments, converted as the exercise needs by its ``prepare`` (NumPy to torch
-   tensors and modules in chapters 6 and 9; in chapter 10, (name, array) pairs to a read-only
+   tensors and modules in chapters 6 and 10; in chapter 11, (name, array) pairs to a read-only
    state dict and the numbers that define ``evaluate`` to the function), and records an
    :class:`Outcome`: ``value`` (converted back to wire-safe data:
    arrays, Python numbers, tuples/lists, parameter containers; anything else becomes a
@@ -88,9 +88,9 @@ An answer that catches ``BaseException`` (a bare ``except:``) can defeat the ala
 
 Adding an exercise
 ------------------
-Each chapter has its module in ``chapters/`` (``ch01_attention.py``, ..., ``ch11_efficient.py``)
-holding its exercises' inputs, reference variants, mistake tables and its piece of the
-registry, a dict ``EXERCISES``; :data:`EXERCISES` here merges every ``chNN_topic`` module's
+Each chapter has its module in ``chapters/`` (``ch01_attention.py``, ...,
+``ch13_online_softmax_devices.py``) holding its exercises' inputs, reference variants,
+mistake tables and its piece of the registry, a dict ``EXERCISES``; :data:`EXERCISES` here merges every ``chNN_topic`` module's
 pieces in chapter order (a name registered twice is an error), and an exercise's chapter is
 the number in its module's name: a new chapter is a new file, a renumbered one a renamed
 file. ``core.py`` holds the results, cases, outcomes, :func:`run_answer`'s machinery and the
@@ -191,7 +191,7 @@ def _merged(modules: Sequence[ModuleType]) -> dict[str, Exercise]:
     exercises: dict[str, Exercise] = {}
     registered_in: dict[str, str] = {}
     for module in modules:
-        chapter = chapters.number(module.__name__)
+        chapter = chapters.chapter_of(module.__name__)
         for name, exercise in module.EXERCISES.items():
             if name in exercises:
                 raise ValueError(
