@@ -66,6 +66,8 @@ def _allowed_by_environment() -> int | None:
 def width() -> int:
     """How many threads the pool runs now: one per core, at most as many as NumPy's BLAS may
     use at this moment (its environment variables and any ``threadpoolctl`` limit)."""
+    if cpu_count() == 1:  # nothing to share out (and no BLAS library to look up)
+        return 1
     counts = [lib.num_threads for lib in _numpy_blas().lib_controllers]
     allowed = min(counts) if counts else _allowed_by_environment()
     return max(1, min(cpu_count(), allowed or cpu_count()))
@@ -91,8 +93,8 @@ def run(task: Callable[..., None], arguments: Iterable[tuple[Any, ...]]) -> None
     every thread has stopped (a thread takes no new task after an error).
     """
     arguments = list(arguments)
-    threads = min(width(), len(arguments))
-    if threads <= 1:
+    workers = min(width(), len(arguments))
+    if workers <= 1:
         for args in arguments:
             task(*args)
         return
@@ -110,7 +112,7 @@ def run(task: Callable[..., None], arguments: Iterable[tuple[Any, ...]]) -> None
                 errors.append(error)
 
     with _numpy_blas().limit(limits=1):
-        others = [_helpers().submit(work) for _ in range(threads - 1)]
+        others = [_helpers().submit(work) for _ in range(workers - 1)]
         work()
         for other in others:
             if not other.cancel():  # one that has not started finds nothing left: cancelled
