@@ -21,6 +21,7 @@ def one_hot_rows(n, offset):
 # --- where heads look ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_mean_distance_and_entropy_of_known_patterns():
     n = 6
     previous = one_hot_rows(n, 1)  # distance 1 except row 0 (distance 0)

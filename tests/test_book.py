@@ -50,6 +50,7 @@ pytestmark = [
         and (ROOT / "_toc.yml").stat().st_mtime > (SITE / "intro.html").stat().st_mtime,
         reason="_toc.yml changed after the last build: rebuild the book (python3 dev.py book)",
     ),
+    pytest.mark.slow,
 ]
 
 

@@ -593,6 +593,7 @@ def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path, capsys, mon
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_a_class_graded_without_a_sandbox(tmp_path, capsys):
     folder = tmp_path / "class"
     write(folder, "honest.ipynb", IMPORT, CH1, *CHECKS_1)
@@ -615,6 +616,7 @@ def test_a_class_graded_without_a_sandbox(tmp_path, capsys):
     assert "3 already in" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_an_interrupted_run_keeps_its_finished_rows(tmp_path):
     (tmp_path / "a_malformed.ipynb").write_text("{")
     write(tmp_path, "b_sleeps.ipynb", "import time\nf = time.sleep(60)", 'check("softmax", f)')

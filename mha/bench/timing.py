@@ -45,11 +45,11 @@ def matmul_peak_numpy(side: int = 2048, rounds: int = 5) -> float:
 def exp_rate(elements: int = 2**18, rounds: int = 5) -> float:
     """Exponentials per second of NumPy's float32 ``exp2``, on every core at once.
 
-    Eight tasks per core, run by :mod:`mha.lean.threads` (so that no thread can take all of them
+    Eight tasks per thread of :mod:`mha.lean.threads`' pool (so that no thread can take all of them
     before the others start), each computes ``2 ** x`` of its own ``elements`` numbers in
     [-8, 0] (1 MiB by default, like a tile of scores) 8 times; the fastest of ``rounds``.
     """
-    tasks, repeats = 8 * threads.cpu_count(), 8
+    tasks, repeats = 8 * threads.width(), 8
     rng = np.random.default_rng(0)
     inputs = [rng.uniform(-8.0, 0.0, elements).astype(np.float32) for _ in range(tasks)]
     outputs = [np.empty_like(x) for x in inputs]
