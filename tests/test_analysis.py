@@ -8,6 +8,8 @@ import torch
 from mha import analysis
 from mha.torch_mha import MultiHeadAttention
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 
 def one_hot_rows(n, offset):
     """(n, n) weights: query i attends key max(i - offset, 0) only."""

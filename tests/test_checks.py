@@ -37,6 +37,8 @@ from mha.checks import (
 from mha.checks.chapters import chapter_of
 from mha.efficient import GQAParams
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 SOLUTIONS = Path(__file__).resolve().parent.parent / "chapters" / "solutions"
 SEEDS = [0, 12345]
 

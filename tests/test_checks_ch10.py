@@ -6,11 +6,14 @@ the modules the check hands to an answer are the parts of such a block."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import torch
 
 import mha
 from mha.block import TransformerBlock
 from mha.checks import EXERCISES
+
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
 
 EXERCISE = EXERCISES["pre_ln_block"]
 

@@ -10,6 +10,8 @@ import pytest
 
 from mha.checks import EXERCISES, FAILED, check, run_answer
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 
 def test_the_bert_state_cannot_be_changed_by_the_answer():
     def transposes_in_place(x, attention_mask, state, num_heads):

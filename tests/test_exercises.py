@@ -24,6 +24,8 @@ import pytest
 import mha
 from mha.checks import EXERCISES, FAILED, FunctionExercise, run_answer
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "chapters").glob("[0-9][0-9]_*.ipynb"))
 EXERCISE = re.compile(r"^:::\{exercise\} (?P<title>.+?)(?: (?P<stars>★+))?$", re.M)

@@ -57,3 +57,24 @@ def test_the_chapter_table_parser_reads_a_row():
         readme_chapters("| Beyond NumPy | The PyTorch variant | `chapters/06_pytorch.ipynb` |")
         == []
     )
+
+
+def test_ci_runs_the_readme_commands_and_installs_nothing_else():
+    section = README.read_text().split("## The two commands", 1)[1].split("\n## ", 1)[0]
+    commands = re.search(r"```bash\n(.*?)```", section, flags=re.DOTALL).group(1)
+    lines = [line.split("#")[0].strip() for line in commands.splitlines()]
+    assert [line for line in lines if line.startswith("python3 dev.py")] == [
+        "python3 dev.py book",
+        "python3 dev.py test",
+    ]
+    ci = (README.parent / ".ci" / "run").read_text()
+    ci_commands = [
+        line.strip()
+        for line in ci.split("PY\n", 2)[-1].splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    assert ci_commands == [
+        'echo "--- the README\'s commands:"; cat .ci/readme-commands.sh',
+        "bash -euxo pipefail .ci/readme-commands.sh",
+        "python3 dev.py lint",
+    ], "CI must run the README's block as written, and nothing it does not say"

@@ -8,7 +8,9 @@ import mha
 def head_similarity(per_head):
     """(..., h, n, f) -> (h, h): cosine similarity of the heads' flattened blocks."""
     h = per_head.shape[-3]
-    vectors = np.moveaxis(per_head, -3, 0).reshape(h, -1)  # one row per head, batch included
+    vectors = np.moveaxis(per_head, -3, 0).reshape(
+        h, -1
+    )  # one row per head, batch included
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     unit = vectors / np.maximum(norms, 1e-12)  # a pruned (all-zero) head stays all zero
     return unit @ unit.T
@@ -17,7 +19,9 @@ def head_similarity(per_head):
 def attention_without_head(x, params, head):
     """Self-attention of x with head `head` removed: its rows of W^O set to zero (on a copy)."""
     w_o = params.w_o.copy()  # never change the caller's weights
-    w_o[head * params.d_v : (head + 1) * params.d_v] = 0.0  # head i meets rows i*d_v:(i+1)*d_v
+    w_o[head * params.d_v : (head + 1) * params.d_v] = (
+        0.0  # head i meets rows i*d_v:(i+1)*d_v
+    )
     pruned = mha.MHAParams(
         params.w_q, params.w_k, params.w_v, w_o, params.num_heads,
         params.b_q, params.b_k, params.b_v, params.b_o,
@@ -31,5 +35,7 @@ def gate_importance(contributions, grad_out):
 
     The output is sum_a g_a * contribution_a, so dL/dg_a = <grad_out, contribution_a>.
     """
-    gate_grads = np.einsum("bnd,band->ba", grad_out, contributions)  # (B, h): one per example
+    gate_grads = np.einsum(
+        "bnd,band->ba", grad_out, contributions
+    )  # (B, h): one per example
     return np.abs(gate_grads).mean(axis=0)  # (h,): |.| per example, then the mean

@@ -6,9 +6,13 @@ import numpy as np
 def diversity_penalty(weights):
     """The redundancy of (..., h, n, n) attention maps: mean cosine similarity of distinct heads."""
     h = weights.shape[-3]
-    maps = np.moveaxis(weights, -3, 0).reshape(h, -1)  # one row per head, batch included
+    maps = np.moveaxis(weights, -3, 0).reshape(
+        h, -1
+    )  # one row per head, batch included
     unit = maps / np.maximum(np.linalg.norm(maps, axis=1, keepdims=True), 1e-12)
-    similarity = unit @ unit.T  # (h, h): chapter 8's head similarity, ones on the diagonal
+    similarity = (
+        unit @ unit.T
+    )  # (h, h): chapter 8's head similarity, ones on the diagonal
     return float(similarity[~np.eye(h, dtype=bool)].mean())  # off the diagonal only
 
 

@@ -23,8 +23,12 @@ def grouped_query_attention(q, k, v, params, mask=None):
     """GQA: h query heads, g key/value heads; query head i reads key/value head i // (h/g)."""
     h, g = params.num_heads, params.num_kv_heads
     q_heads = mha.split_heads(q @ params.w_q, h)  # (..., h, n_q, d_k)
-    k_heads = repeat_kv_heads(mha.split_heads(k @ params.w_k, g), h)  # (..., h, n_k, d_k)
-    v_heads = repeat_kv_heads(mha.split_heads(v @ params.w_v, g), h)  # (..., h, n_k, d_v)
+    k_heads = repeat_kv_heads(
+        mha.split_heads(k @ params.w_k, g), h
+    )  # (..., h, n_k, d_k)
+    v_heads = repeat_kv_heads(
+        mha.split_heads(v @ params.w_v, g), h
+    )  # (..., h, n_k, d_v)
     heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
     return mha.merge_heads(heads) @ params.w_o, weights
 
@@ -32,7 +36,9 @@ def grouped_query_attention(q, k, v, params, mask=None):
 def decode_one_token(x_t, params, cache_k, cache_v):
     """One decoding step: (out (..., 1, d_model), cache_k, cache_v with the new token appended)."""
     h, g = params.num_heads, params.num_kv_heads
-    q = mha.split_heads(x_t @ params.w_q, h)  # (..., h, 1, d_k): only the new token's query
+    q = mha.split_heads(
+        x_t @ params.w_q, h
+    )  # (..., h, 1, d_k): only the new token's query
     cache_k = np.concatenate([cache_k, mha.split_heads(x_t @ params.w_k, g)], axis=-2)
     cache_v = np.concatenate([cache_v, mha.split_heads(x_t @ params.w_v, g)], axis=-2)
     # The new token is the last position: it may attend every key, its own included; no mask.

@@ -20,9 +20,13 @@ def online_softmax_attention(q, k, v, block_size):
     out = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)  # (..., n_q, d_v)
     for start in range(0, k.shape[-2], block_size):
         block = slice(start, start + block_size)
-        scores = q @ np.swapaxes(k[..., block, :], -1, -2)  # (..., n_q, block): all we hold
+        scores = q @ np.swapaxes(
+            k[..., block, :], -1, -2
+        )  # (..., n_q, block): all we hold
         new_max = np.maximum(running_max, scores.max(axis=-1, keepdims=True))
-        rebase = np.exp(running_max - new_max)  # <= 1: the old sums, relative to the new max
+        rebase = np.exp(
+            running_max - new_max
+        )  # <= 1: the old sums, relative to the new max
         p = np.exp(scores - new_max)
         running_sum = running_sum * rebase + p.sum(axis=-1, keepdims=True)
         out = out * rebase + p @ v[..., block, :]

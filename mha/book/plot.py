@@ -2,8 +2,8 @@
 how alike the heads are.
 
 Each function takes NumPy (or CuPy) arrays, draws with matplotlib and returns what it drew
-on. matplotlib is imported inside the functions, so ``import mha`` stays light; install it
-with ``pip install "mha[plot]"``.
+on. matplotlib (a dependency of ``mha``) is imported inside the functions, so ``import mha``
+stays light.
 """
 
 from __future__ import annotations
