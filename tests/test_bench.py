@@ -1,4 +1,5 @@
-"""The benchmark's verdict rule, its bookkeeping, its processes and the lean path's profile.
+"""The benchmark's verdict rule, its bookkeeping, its processes and the lean path's profile;
+chapter 3's per-head forms and their timing harness.
 
 No timing is asserted here (speed goals live in ``python -m mha.bench``): the verdict rule
 is checked on synthetic ratios, the report's bookkeeping on synthetic rounds, and one run
@@ -160,3 +161,56 @@ def test_the_profiled_call_equals_the_unprofiled_one(rng):
     with phases.recording():
         profiled, _ = mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=1)
     np.testing.assert_array_equal(profiled, out)
+
+
+def test_the_three_per_head_forms_compute_the_heads_of_split_attention(rng):
+    q, k, v = (rng.standard_normal((6, 8), dtype=np.float32) for _ in range(3))
+    expected, _ = mha.scaled_dot_product_attention(*(mha.split_heads(x, 4) for x in (q, k, v)))
+    forms = timing.per_head_forms(q, k, v, num_heads=4)
+    assert list(forms) == list(timing.PER_HEAD_FORMS)
+    for form, call in forms.items():
+        np.testing.assert_allclose(call(), expected, rtol=1e-5, atol=1e-6, err_msg=form)
+
+
+def test_the_per_head_forms_are_timed_for_every_length_and_head_count_on_one_thread(rng):
+    import torch
+
+    threads = torch.get_num_threads()
+    seconds = timing.time_per_head_forms([4, 8], [1, 2, 4], 8, rng, rounds=2)
+    assert set(seconds) == set(timing.PER_HEAD_FORMS)
+    for times in seconds.values():
+        assert times.shape == (2, 3) and (times > 0).all()
+    assert torch.get_num_threads() == threads  # given back
+
+
+def test_peak_mib_is_what_the_call_allocated_on_the_cpu_or_in_a_pool():
+    result, peak = timing.peak_mib(np.ones, (1024, 1024))  # 8 MiB of float64
+    assert result.shape == (1024, 1024) and 8 <= peak < 9
+
+    class Pool:  # what CuPy's memory pool reports: it grows by what a call reserves
+        held = 0
+
+        def free_all_blocks(self):
+            self.held = 3 * 2**20
+
+        def total_bytes(self):
+            return self.held
+
+    pool = Pool()
+
+    def reserve():
+        pool.held += 5 * 2**20
+        return "done"
+
+    assert timing.peak_mib(reserve, pool=pool) == ("done", 5.0)
+
+
+def test_peak_mib_refuses_to_run_inside_another_trace():
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(RuntimeError, match="tracemalloc"):
+            timing.peak_mib(np.ones, 3)
+    finally:
+        tracemalloc.stop()
