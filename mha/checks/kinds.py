@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from mha.checks import relations
 from mha.checks.compare import outcome_problem, same_outcome
 from mha.checks.core import (
     FAILED,
@@ -35,6 +36,8 @@ class Mistake:
         (raising where the answer raised)
     detect : ``detect(evidence) -> str | None``, a property of the answer's results (see
         :class:`Evidence`): a sentence that says what was seen, or None
+    relations : patterns (``fnmatch``) of the ids of the relations this mistake explains
+        (see :mod:`mha.checks.relations`): when one is found, this mistake is named
     """
 
     id: str
@@ -42,6 +45,7 @@ class Mistake:
     hint: str
     implementation: Callable | None = None
     detect: Callable[[Evidence], str | None] | None = None
+    relations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,10 @@ class WrongValue:
 
 
 def stub_verdict(outcome: Outcome) -> Verdict | None:
-    if outcome.error is not None and outcome.error[0] == "NotImplementedError":
+    """ "Not attempted" for a stub's outcome: the bare ``raise NotImplementedError`` of the
+    handed-out stub (an exception with a message is the answer's own), or a function that
+    returned None."""
+    if outcome.error is not None and outcome.error == ("NotImplementedError", ""):
         return Verdict(NOT_ATTEMPTED, "not attempted yet (the stub raises NotImplementedError)")
     if outcome.error is None and outcome.value is None and outcome.not_callable is None:
         return Verdict(
@@ -161,6 +168,13 @@ class FunctionExercise:
         answer holds an (n_q, n_k) array); each one found fails the check
     given : for a find-the-bug exercise, the code as handed out: an answer that still equals
         it on every case is "not attempted"
+    quantities : ``quantities(args) -> dict[str, number]``, named sizes of an input beyond its
+        integer arguments and parameter containers (for naming factors, e.g. ``{"n_k": ...}``)
+    axes : names of the last axes of each output (``{"weights": ("heads", "queries", "keys")}``)
+    terms : a count written as a sum of :class:`mha.checks.relations.Term` (products of
+        quantities), so that a missing, doubled or halved term or a missing factor is named
+    exact : for an integer result rounded down, the quantity before rounding, called like the
+        reference (so that rounding up or to the nearest integer is named)
     """
 
     chapter: int
@@ -174,15 +188,22 @@ class FunctionExercise:
     measure: tuple[str, ...] = ()
     requirements: tuple[Mistake, ...] = ()
     given: Callable | None = None
+    quantities: Callable[[tuple], dict[str, float]] | None = None
+    axes: dict[str, tuple[str, ...]] | None = None
+    terms: tuple[relations.Term, ...] = ()
+    exact: Callable[..., float] | None = None
 
     def trials(self, rng: np.random.Generator) -> list[Case]:
         return self.cases(rng)
 
+    def argument_names(self) -> tuple[str, ...]:
+        """The reference's parameter names, which label the arguments in messages."""
+        return tuple(inspect.signature(self.reference).parameters)
+
     def run(self, answer: Any, case: Case) -> Outcome:
-        names = tuple(inspect.signature(self.reference).parameters)
         return call_answer(
-            answer, case.args, names=names, prepare=self.prepare, tensors=self.tensors,
-            measure=self.measure,
+            answer, case.args, names=self.argument_names(), prepare=self.prepare,
+            tensors=self.tensors, measure=self.measure,
         )  # fmt: skip
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
@@ -240,12 +261,17 @@ class FunctionExercise:
 
     def _diagnose(self, evidence: Evidence) -> list[tuple[Mistake, str | None]]:
         """Recognised mistakes, most specific first: a variant that equals the answer on every
-        case; else one that equals it wherever it returned a value (and it raised elsewhere);
-        else the properties found, in the table's order (requirements last)."""
+        case; else a relation to the reference that reproduces the answer on every case (see
+        :mod:`mha.checks.relations`); else a variant that equals it wherever it returned a
+        value (and it raised elsewhere); else the properties found, in the table's order
+        (requirements last), then the relations that hold in part."""
         variants = [m for m in self.mistakes if m.implementation is not None]
         for mistake in variants:
             if self._matches(evidence, mistake.implementation):
                 return [(mistake, None)]
+        exact = relations.exact_findings(evidence)
+        if exact is not None:
+            return [self._named(exact)]
         if any(got.error is not None for got in evidence.got):
             for mistake in variants:
                 if evidence.agrees_where_returned(mistake.implementation):
@@ -258,7 +284,15 @@ class FunctionExercise:
             seen = _seen(mistake, evidence)
             if seen:
                 found.append((mistake, seen))
+        found += [self._named(f) for f in relations.partial_findings(evidence)]
         return found
+
+    def _named(self, finding: relations.Finding) -> tuple[Mistake, str]:
+        """The table's mistake that explains a relation, or the relation as a mistake."""
+        for mistake in (*self.mistakes, *self.requirements):
+            if relations.matches(mistake.relations, finding.id):
+                return mistake, finding.seen
+        return Mistake(finding.id, finding.title, finding.hint), finding.seen
 
     def _matches(self, evidence: Evidence, variant: Callable) -> bool:
         """The variant's outcomes equal the answer's on every case."""
@@ -304,13 +338,24 @@ class _ValueExercise:
 
 @dataclass(frozen=True)
 class NumberExercise(_ValueExercise):
-    """The answer is a number; ``rel_tol=0`` asks for the exact value (counts)."""
+    """The answer is a number; ``rel_tol=0`` asks for the exact value (counts).
+
+    A count may also give its formula as data, so that a wrong count is named by what
+    changed (see :func:`mha.checks.relations.count_variants`): ``terms`` (a sum of products
+    of named quantities, which must give ``expected``), ``values`` (the quantities, and
+    others a reader might multiply in) and ``alternatives`` (values a reader may put in
+    place of a factor). ``integer``: the answer must be an int (a float with the right value
+    fails)."""
 
     chapter: int
     expected: float
     wrong_values: tuple[WrongValue, ...]
     rel_tol: float = 0.0
     references: tuple[str, ...] = ()
+    terms: tuple[relations.Term, ...] = ()
+    values: tuple[tuple[str, float], ...] = ()
+    alternatives: tuple[relations.Alternative, ...] = ()
+    integer: bool = False
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
         value, verdict = _value_of(outcomes[0])
@@ -322,12 +367,29 @@ class NumberExercise(_ValueExercise):
         if isinstance(value, bool) or not is_number:
             return Verdict(FAILED, f"expected a number, got {_shown(value)}")
         number = float(value)
-        shown = short(value.item() if isinstance(value, np.ndarray) else value)
+        item = value.item() if isinstance(value, np.ndarray) else value
+        shown = short(item)
         if math.isclose(number, self.expected, rel_tol=self.rel_tol):
+            if self.integer and not isinstance(item, int):
+                return Verdict(
+                    FAILED,
+                    f"{shown} has the right value but is a {type(item).__name__}; the question "
+                    "asks for an int",
+                    "integer_as_float",
+                    "write the count without a decimal point or e-notation (or convert with int(...))",
+                )
             return Verdict(PASSED, f"{shown} is right")
         for wrong in self.wrong_values:
             if math.isclose(number, wrong.value, rel_tol=max(self.rel_tol, 1e-9)):
-                return Verdict(FAILED, f"{shown} is not right", wrong.id, wrong.hint)
+                return Verdict(FAILED, f"{shown} is not right: {wrong.hint}", wrong.id, wrong.hint)
+        finding = relations.number_finding(number, self)
+        if finding is not None:
+            return Verdict(
+                FAILED,
+                f"{shown} is not right: {finding.seen}; this looks like {finding.title}",
+                finding.id,
+                finding.hint,
+            )
         return Verdict(FAILED, f"{shown} is not right")
 
 
