@@ -419,7 +419,16 @@ class ShapeExercise(_ValueExercise):
             return Verdict(PASSED, f"{shape} is right")
         for wrong in self.wrong_values:
             if shape == tuple(wrong.value):
-                return Verdict(FAILED, f"{shape} is not right", wrong.id, wrong.hint)
+                return Verdict(FAILED, f"{shape} is not right: {wrong.hint}", wrong.id, wrong.hint)
+        if sorted(shape) == sorted(self.expected):
+            return Verdict(
+                FAILED,
+                f"{shape} is not right: it holds the right sizes in another order; this looks like "
+                "axes in the wrong order",
+                "axes",
+                "batch axes first, then heads, then queries, then keys (or features): "
+                "(batch, h, n_q, n_k)",
+            )
         return Verdict(FAILED, f"{shape} is not right")
 
 

@@ -81,17 +81,16 @@ def matches(patterns: Sequence[str], finding_id: str) -> bool:
 
 
 def _leaf(value: Any) -> np.ndarray | None:
-    """A result as a float64 (or bool) array, or None when it is not numbers."""
+    """A result as an array of its own dtype (Python numbers as float64), or None when it is
+    not real numbers; comparisons keep the tolerance of the less precise dtype."""
     if isinstance(value, Foreign) or value is None:
         return None
     if isinstance(value, bool | np.bool_):
         return np.asarray(value)
     if isinstance(value, int | float):
         return np.asarray(value, dtype=np.float64)
-    if isinstance(value, np.ndarray):
-        if value.dtype.kind == "c":
-            return None
-        return value if value.dtype == np.bool_ else value.astype(np.float64)
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
+        return value
     return None
 
 
@@ -120,8 +119,8 @@ def _same(got: np.ndarray, want: np.ndarray) -> bool:
 
 
 def _close_values(got: np.ndarray, want: np.ndarray) -> bool:
-    """Equal up to rounding, shape and dtype aside (a float 1.0 equals True)."""
-    return got.shape == want.shape and close(got.astype(np.float64), want.astype(np.float64))
+    """Equal up to rounding, of one shape, whatever the dtypes (a float 1.0 equals True)."""
+    return got.shape == want.shape and close(got, want)
 
 
 class _Pairs:
@@ -349,15 +348,16 @@ def _not_broadcast(got, want, ctx):
 def _reduced(got, want, ctx):
     if want.dtype == np.bool_ or got.ndim >= want.ndim:
         return None
+    found = set()
     for op in ("mean", "sum"):
         if got.ndim == 0 and _close_values(got, getattr(want, op)()):
-            return f"reduced:{op}:all"
+            found.add(f"reduced:{op}:all")
         for axis in range(-want.ndim, 0):
             if got.ndim == want.ndim - 1:
                 reduced = getattr(want, op)(axis=axis)
                 if reduced.shape == got.shape and _close_values(got, reduced):
-                    return f"reduced:{op}:{axis}"
-    return None
+                    found.add(f"reduced:{op}:{axis}")
+    return found or None
 
 
 def _off_by_one(got, want, ctx):
@@ -397,10 +397,12 @@ def _shifted(got, want, ctx):
 
 
 def _returns_argument(got, want, ctx):
-    for name, arg in ctx["arrays"]:
-        if arg.shape == got.shape and _close_values(got, arg) and not _close_values(got, want):
-            return f"returns_argument:{name}"
-    return None
+    found = {
+        f"returns_argument:{name}"
+        for name, arg in ctx["arrays"]
+        if arg.shape == got.shape and _close_values(got, arg) and not _close_values(got, want)
+    }
+    return found or None
 
 
 OUTPUT_RELATIONS = (
@@ -411,8 +413,8 @@ OUTPUT_RELATIONS = (
 
 def _output_relation(pairs: _Pairs, name: str, evidence: Evidence) -> str | None:
     """A relation that holds for one output on every test input (and makes it wrong on at
-    least one), or None."""
-    keys: set[str] | None = None
+    least one), or None; the most specific when several hold."""
+    keys: dict[str, int] | None = None  # key -> rank (the more specific, the lower)
     wrong = 0
     for case, got, want in pairs.output(name):
         if got is None or want is None:
@@ -421,17 +423,15 @@ def _output_relation(pairs: _Pairs, name: str, evidence: Evidence) -> str | None
             continue
         wrong += 1
         ctx = _context(evidence, case)
-        found: set[str] = set()
-        for relation in OUTPUT_RELATIONS:
+        found: dict[str, int] = {}
+        for rank, relation in enumerate(OUTPUT_RELATIONS):
             try:
                 key = relation(got, want, ctx)
             except (ValueError, TypeError, FloatingPointError):
                 key = None
-            if key:
-                found |= key if isinstance(key, set) else {key}
-                if not isinstance(key, set):
-                    break
-        keys = found if keys is None else keys & found
+            for k in sorted(key) if isinstance(key, set) else [key] if key else []:
+                found.setdefault(k, rank * 10 + (_MOST_SPECIFIC.index(k) if k in _MOST_SPECIFIC else 0))
+        keys = found if keys is None else {k: r for k, r in keys.items() if k in found}
         if not keys:
             return None
     if not wrong or not keys:
@@ -442,15 +442,13 @@ def _output_relation(pairs: _Pairs, name: str, evidence: Evidence) -> str | None
 _MOST_SPECIFIC = ("squeezed", "reshaped", "axes", "regrouped")
 
 
-def _preferred(keys: set[str]) -> str:
-    """The most specific key: a named factor before a bare constant, a squeeze before a
-    reshape, an order of axes before a regrouping; otherwise the first in a stable order."""
+def _preferred(keys: dict[str, int]) -> str:
+    """A named factor before a bare constant; otherwise the most specific relation."""
     named = sorted(k for k in keys if k.startswith("times:"))
     if named:
         order = [f"times:{n}" for n, _, _ in CONSTANTS]
         return min(named, key=lambda k: (order.index(k) if k in order else len(order), k))
-    specific = [k for k in _MOST_SPECIFIC if k in keys]
-    return specific[0] if specific else sorted(keys)[0]
+    return min(keys, key=lambda k: (keys[k], k))
 
 
 def _context(evidence: Evidence, case: Case) -> dict:
@@ -458,7 +456,7 @@ def _context(evidence: Evidence, case: Case) -> dict:
     exercise = evidence.exercise
     loose = any(a.dtype in (np.float32, np.float16) for a in _arrays(case.args))
     arrays = [
-        (arg_name, a.astype(np.float64) if a.dtype != np.bool_ else a)
+        (arg_name, a)
         for arg_name, a in zip(exercise.argument_names(), case.args, strict=False)
         if isinstance(a, np.ndarray) and a.dtype.kind in "biuf"
     ]
@@ -736,9 +734,11 @@ def count_variants(
     terms: Sequence[Term], q: dict[str, float], alternatives: Sequence[Alternative] = ()
 ) -> list[tuple[str, str, float]]:
     """(id, what, value) of every count with one thing changed: a term left out, counted
-    twice or halved; a factor left out of every term (``missing:<f>``) or of one term,
-    counted twice (``doubled:<f>``); a quantity that is no factor multiplied in
-    (``extra:<q>``); a factor replaced by an alternative (``<factor>:<alternative>``)."""
+    twice or halved (``term:<id>:missing|times2|half``); a factor left out of every term
+    (``missing:<f>``) or of one term (``term:<id>:without:<f>``), counted twice
+    (``doubled:<f>``); a quantity that is no factor multiplied into every term
+    (``extra:<q>``) or into one (``term:<id>:extra:<q>``); a factor replaced by an
+    alternative (``<factor>:<alternative>``)."""
 
     def without(t: Term, f: str) -> Term:
         rest = list(t.factors)
@@ -769,8 +769,11 @@ def count_variants(
                  count([without(u, f) if u is t else u for u in terms], q))
                 for t in terms if f in t.factors
             ]  # fmt: skip
-    found += [(f"extra:{n}", f"with an extra factor {n}", count(terms, q) * v) for n, v in q.items()
-              if n not in factors and v > 1]  # fmt: skip
+    extras = [(n, v) for n, v in q.items() if n not in factors and v > 1]
+    found += [(f"extra:{n}", f"with an extra factor {n}", count(terms, q) * v) for n, v in extras]
+    if len(terms) > 1:
+        found += [(f"term:{t.id}:extra:{n}", f"with {t.what} times {n}", count(terms, q) + (v - 1) * count([t], q))
+                  for t in terms for n, v in extras]  # fmt: skip
     found += [(f"{a.factor}:{a.id}", f"with {a.what} in place of {a.factor}",
                count(terms, {**q, a.factor: a.value})) for a in alternatives]  # fmt: skip
     return found
@@ -1027,7 +1030,9 @@ def _exact(evidence: Evidence) -> Finding | None:
 
 def _input_hint(tid: str) -> str:
     if tid.endswith("-1"):
-        return "Python counts from 0: the first one is index 0"
+        return "one fewer than asked: counted from 1 instead of 0, a strict < where <= belongs, or a range that stops one early?"
+    if tid.endswith("+1"):
+        return "one more than asked: a <= where < belongs, or a range that goes one too far?"
     if tid.endswith("=1"):
         return "that size is missing from your computation: every one of them counts"
     if "_for_" in tid:
