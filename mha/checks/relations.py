@@ -430,7 +430,9 @@ def _output_relation(pairs: _Pairs, name: str, evidence: Evidence) -> str | None
             except (ValueError, TypeError, FloatingPointError):
                 key = None
             for k in sorted(key) if isinstance(key, set) else [key] if key else []:
-                found.setdefault(k, rank * 10 + (_MOST_SPECIFIC.index(k) if k in _MOST_SPECIFIC else 0))
+                found.setdefault(
+                    k, rank * 10 + (_MOST_SPECIFIC.index(k) if k in _MOST_SPECIFIC else 0)
+                )
         keys = found if keys is None else {k: r for k, r in keys.items() if k in found}
         if not keys:
             return None
@@ -564,6 +566,11 @@ def _transforms(exercise: Any, cases: Sequence[Case]) -> list[_Transform]:
             change(i, _is_bool_array, lambda x, a: ~x, f"input:~{n}", f"the {n} inverted (~{n})")
         elif _is_matrix(arg):
             change(i, _is_matrix, lambda x, a: x.T.copy(), f"input:{n}.T", f"{n} transposed")
+        if _is_float_array(arg):
+            for axis in range(-min(arg.ndim, 3), 0):
+                change(i, lambda x, axis=axis: _is_float_array(x) and x.ndim >= -axis,
+                       lambda x, a, axis=axis: np.flip(x, axis).copy(),
+                       f"input:reversed({n},{axis})", f"{n} in reverse order along axis {axis}")  # fmt: skip
         elif isinstance(arg, list) and len(arg) > 1:
             change(i, lambda x: isinstance(x, list), lambda x, a: x[::-1],
                    f"input:reversed({n})", f"{n} in reverse order")  # fmt: skip
@@ -717,7 +724,8 @@ def _product(q: dict[str, float], factors: Sequence[str]) -> float:
 
 @dataclass(frozen=True)
 class Alternative:
-    """A value a reader may put in place of one factor of a count (``id`` names it)."""
+    """A value a reader may put in place of one factor of a count (``id`` names it; ``what``
+    says it, e.g. "4 bytes per number (float32)")."""
 
     factor: str
     id: str
@@ -774,8 +782,8 @@ def count_variants(
     if len(terms) > 1:
         found += [(f"term:{t.id}:extra:{n}", f"with {t.what} times {n}", count(terms, q) + (v - 1) * count([t], q))
                   for t in terms for n, v in extras]  # fmt: skip
-    found += [(f"{a.factor}:{a.id}", f"with {a.what} in place of {a.factor}",
-               count(terms, {**q, a.factor: a.value})) for a in alternatives]  # fmt: skip
+    found += [(f"{a.factor}:{a.id}", f"with {a.what}", count(terms, {**q, a.factor: a.value}))
+              for a in alternatives]  # fmt: skip
     return found
 
 
@@ -902,8 +910,8 @@ def _output_text(
         return ("the right mask as the numbers 1 and 0", "a mask of numbers where a boolean one is asked",
                 "build the mask from a comparison, or convert with .astype(bool)")  # fmt: skip
     if family == "axes":
-        return (f"the right numbers with the axes in another order (shape {got_shape}, expected "
-                f"{want_shape})", "axes in the wrong order",
+        shapes = "" if got_shape == want_shape else f" (shape {got_shape}, expected {want_shape})"
+        return (f"the right numbers with the axes in another order{shapes}", "axes in the wrong order",
                 "check which axes each transpose or reshape moves; .T reverses every axis")  # fmt: skip
     if family == "squeezed":
         return (f"the right values with the axes of size 1 dropped (shape {got_shape}, expected "
@@ -1446,7 +1454,6 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
     (``times:<name>``), a function of it (``function:<name>``), or an estimate within 10%
     (``approximate``)."""
     expected, tolerance = float(exercise.expected), max(exercise.rel_tol, 1e-9)
-    shown = f"{value:g}"
     for tid, what, v in count_variants(
         exercise.terms, dict(exercise.values), exercise.alternatives
     ):
@@ -1455,7 +1462,7 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
         ):
             return Finding(tid, f"the count {what}", "write the count as a product of its factors (a sum of "
                            "such products) and check each one against the question",
-                           f"{shown} is the right count {what}")  # fmt: skip
+                           f"it is the right count {what}")  # fmt: skip
     with np.errstate(all="ignore"):
         for name, fn, text, title, hint in _FUNCTIONS:
             v = float(fn(np.float64(expected)))
@@ -1465,17 +1472,18 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
                 and math.isclose(value, v, rel_tol=max(tolerance, 1e-6))
             ):
                 return Finding(
-                    f"function:{name}", title, hint, f"{shown} is {text} of the right value"
+                    f"function:{name}", title, hint, f"it is {text} of the right value: {title}"
                 )
     if expected != 0:
         for name, c, what in CONSTANTS:
             if math.isclose(value / expected, c, rel_tol=1e-6):
                 return Finding(f"times:{name}", what, "compare the unit and the scale the question asks for",
-                               f"{shown} is the right value times {name}")  # fmt: skip
+                               f"it is the right value times {name}: {what}")  # fmt: skip
     if expected != 0 and 0 < abs(value / expected - 1) < 0.1:
         return Finding("approximate", "an estimate close to the right value, not the value itself",
                        "the question asks for the exact value: derive it (an experiment only estimates it)",
-                       f"{shown} is {abs(value / expected - 1):.1%} away from the right value")  # fmt: skip
+                       f"it is {abs(value / expected - 1):.1%} away from the right value: an estimate? "
+                       "the question asks for the value itself")  # fmt: skip
     return None
 
 
