@@ -167,6 +167,14 @@ def _number_problem(name: str, got: Any, want: int | float) -> Problem | None:
     if isinstance(want, int) and not isinstance(want, bool):
         if float(number) != want:
             return Problem("values", f"{name} is {short(number)}, not the right number")
+        if array.dtype.kind == "f":
+            return Problem(
+                "type",
+                f"{name} is {short(number)}, the right value but a float where a count (an int) "
+                "is asked",
+                "** 2.0, / and math.sqrt give floats (which round counts above 2^53): use **2, "
+                "//, math.isqrt, or int(...)",
+            )
         return None
     if not np.isfinite(number) and np.isfinite(want):
         return Problem("nonfinite", f"{name} is {number} where the right answer is finite")

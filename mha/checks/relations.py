@@ -205,6 +205,9 @@ def _factor_names(q: dict[str, float]) -> list[tuple[str, float]]:
     for (a, x), (b, y) in itertools.permutations(q.items(), 2):
         if x > 0 and y > 0 and x != y:
             named.append((f"{a}/{b}", x / y))
+    for (a, x), (b, y) in itertools.combinations(q.items(), 2):
+        if x > 1 and y > 1:
+            named += [(f"{a}*{b}", x * y), (f"1/({a}*{b})", 1 / (x * y))]
     return named
 
 
@@ -214,7 +217,7 @@ def _factor_meaning(name: str) -> str:
         if constant == name:
             return what
     if name.startswith("1/"):
-        return f"a factor {name[2:]} missing"
+        return f"a factor {name[2:].strip('()')} missing (a mean where a sum belongs?)"
     if "/" in name:
         a, b = name.split("/")
         return f"{a} where {b} belongs"
@@ -754,16 +757,6 @@ def count_variants(
         return dataclasses.replace(t, factors=tuple(rest))
 
     found = []
-    for t in terms:
-        found += [
-            (
-                f"term:{t.id}:missing",
-                f"without {t.what}",
-                count([u for u in terms if u is not t], q),
-            ),
-            (f"term:{t.id}:times2", f"{t.what} counted twice", count(terms, q) + count([t], q)),
-            (f"term:{t.id}:half", f"with half of {t.what}", count(terms, q) - count([t], q) / 2),
-        ]
     factors = list(dict.fromkeys(f for t in terms for f in t.factors))
     for f in factors:
         found.append((f"missing:{f}", f"without the factor {f}",
@@ -771,19 +764,34 @@ def count_variants(
         found.append((f"doubled:{f}", f"with the factor {f} counted twice",
                       count([dataclasses.replace(t, factors=(*t.factors, f)) if f in t.factors else t
                              for t in terms], q)))  # fmt: skip
-        if len(terms) > 1:
-            found += [
-                (f"term:{t.id}:without:{f}", f"with {t.what} without the factor {f}",
-                 count([without(u, f) if u is t else u for u in terms], q))
-                for t in terms if f in t.factors
-            ]  # fmt: skip
+    found += [(f"{a.factor}:{a.id}", f"with {a.what}", count(terms, {**q, a.factor: a.value}))
+              for a in alternatives]  # fmt: skip
     extras = [(n, v) for n, v in q.items() if n not in factors and v > 1]
     found += [(f"extra:{n}", f"with an extra factor {n}", count(terms, q) * v) for n, v in extras]
     if len(terms) > 1:
-        found += [(f"term:{t.id}:extra:{n}", f"with {t.what} times {n}", count(terms, q) + (v - 1) * count([t], q))
-                  for t in terms for n, v in extras]  # fmt: skip
-    found += [(f"{a.factor}:{a.id}", f"with {a.what}", count(terms, {**q, a.factor: a.value}))
-              for a in alternatives]  # fmt: skip
+        for t in terms:
+            found += [
+                (
+                    f"term:{t.id}:missing",
+                    f"without {t.what}",
+                    count([u for u in terms if u is not t], q),
+                ),
+                (
+                    f"term:{t.id}:times2",
+                    f"with {t.what} counted twice",
+                    count(terms, q) + count([t], q),
+                ),
+                (
+                    f"term:{t.id}:half",
+                    f"with half of {t.what}",
+                    count(terms, q) - count([t], q) / 2,
+                ),
+            ]
+            found += [(f"term:{t.id}:without:{f}", f"with {t.what} without the factor {f}",
+                       count([without(u, f) if u is t else u for u in terms], q))
+                      for f in dict.fromkeys(t.factors)]  # fmt: skip
+            found += [(f"term:{t.id}:extra:{n}", f"with {t.what} times {n}",
+                       count(terms, q) + (v - 1) * count([t], q)) for n, v in extras]  # fmt: skip
     return found
 
 
@@ -1005,7 +1013,9 @@ def _exact(evidence: Evidence) -> Finding | None:
     rows = _scalars(evidence)
     if rows is None:
         return None
-    first = next(case for case, g, w in rows if not math.isclose(g, w, rel_tol=1e-9))
+    first = next((case for case, g, w in rows if not math.isclose(g, w, rel_tol=1e-9)), None)
+    if first is None:  # every value right (a float where an int is asked)
+        return None
     if getattr(exercise, "terms", ()):
         term = _term_findings(evidence, rows)
         if term:
