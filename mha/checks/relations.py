@@ -756,7 +756,8 @@ def count_variants(
         rest.remove(f)
         return dataclasses.replace(t, factors=tuple(rest))
 
-    found = []
+    found = [(f"{a.factor}:{a.id}", f"with {a.what}", count(terms, {**q, a.factor: a.value}))
+             for a in alternatives]  # fmt: skip
     factors = list(dict.fromkeys(f for t in terms for f in t.factors))
     for f in factors:
         found.append((f"missing:{f}", f"without the factor {f}",
@@ -764,8 +765,6 @@ def count_variants(
         found.append((f"doubled:{f}", f"with the factor {f} counted twice",
                       count([dataclasses.replace(t, factors=(*t.factors, f)) if f in t.factors else t
                              for t in terms], q)))  # fmt: skip
-    found += [(f"{a.factor}:{a.id}", f"with {a.what}", count(terms, {**q, a.factor: a.value}))
-              for a in alternatives]  # fmt: skip
     extras = [(n, v) for n, v in q.items() if n not in factors and v > 1]
     found += [(f"extra:{n}", f"with an extra factor {n}", count(terms, q) * v) for n, v in extras]
     if len(terms) > 1:

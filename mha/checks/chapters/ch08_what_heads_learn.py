@@ -89,7 +89,9 @@ _HEAD_SIMILARITY_MISTAKES = (
         "pearson",
         "Pearson correlation (np.corrcoef), which subtracts each head's mean first",
         "cosine similarity divides the dot products by the norms without centring the vectors",
-        lambda per_head: np.nan_to_num(np.corrcoef(np.moveaxis(per_head, -3, 0).reshape(per_head.shape[-3], -1))),
+        lambda per_head: np.nan_to_num(
+            np.corrcoef(np.moveaxis(per_head, -3, 0).reshape(per_head.shape[-3], -1))
+        ),
     ),
     Mistake(
         "averaged_per_example",

@@ -130,7 +130,9 @@ def _rope_variant(
         cos, sin = np.cos(angles), direction * np.sin(angles)
         if layout == "first_half_only":  # the second half's update forgotten
             out = x.copy()
-            out[..., : d // 2] = x[..., : d // 2] * np.cos(angles) - x[..., d // 2 :] * np.sin(angles)
+            out[..., : d // 2] = x[..., : d // 2] * np.cos(angles) - x[..., d // 2 :] * np.sin(
+                angles
+            )
             return out
         if layout == "neighbours":  # pairs (x[2i], x[2i+1]), as the RoFormer paper and GPT-J
             x1, x2 = x[..., 0::2], x[..., 1::2]
@@ -180,8 +182,7 @@ _APPLY_ROPE_MISTAKES = (
     Mistake(
         "first_half_only",
         "only the first half of the features rotated (the second half left as it was)",
-        "each pair (x_i, x_{i+d/2}) turns as a whole: the second half becomes "
-        "x2 cos + x1 sin too",
+        "each pair (x_i, x_{i+d/2}) turns as a whole: the second half becomes x2 cos + x1 sin too",
         _rope_variant(layout="first_half_only"),
     ),
     Mistake(
