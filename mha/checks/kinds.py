@@ -72,20 +72,21 @@ def stub_verdict(outcome: Outcome) -> Verdict | None:
     return None
 
 
-def _blind_rows_zeroed(value: Any, want: Any) -> Any:
-    """``value`` with 0 in the rows (last axis) where the reference ``want`` is all 0."""
-    if (
-        isinstance(value, tuple | list)
-        and isinstance(want, tuple | list)
-        and len(value) == len(want)
-    ):
-        return type(value)(_blind_rows_zeroed(v, w) for v, w in zip(value, want, strict=True))
-    if (
-        isinstance(value, np.ndarray) and isinstance(want, np.ndarray) and value.shape == want.shape
-        and value.ndim > 0 and value.dtype.kind == "f" and want.dtype.kind == "f"
-    ):  # fmt: skip
-        return np.where(np.all(want == 0, axis=-1, keepdims=True), 0, value)
+def _nan_as_zero(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return type(value)(_nan_as_zero(v) for v in value)
+    if isinstance(value, np.ndarray) and value.dtype.kind == "f":
+        return np.nan_to_num(value, nan=0.0)
     return value
+
+
+def _has_zero_row(value: Any) -> bool:
+    if isinstance(value, tuple | list):
+        return any(_has_zero_row(v) for v in value)
+    return (
+        isinstance(value, np.ndarray) and value.ndim > 0 and value.dtype.kind == "f"
+        and bool(np.any(np.all(value == 0, axis=-1)))
+    )  # fmt: skip
 
 
 def _seen(mistake: Mistake, evidence: Evidence) -> str | None:
@@ -131,26 +132,50 @@ class Evidence:
 
     def agrees_where_returned(self, fn: Callable) -> bool:
         """``fn`` gives the answer's result wherever the answer returned one, and at least one
-        of those results is wrong (cases where the answer raised are not compared)."""
-        returned = [i for i, got in enumerate(self.got) if got.error is None]
+        of those results is wrong (cases where the answer raised, and cases with a query that
+        may attend no key, are not compared)."""
+        returned = [i for i, got in enumerate(self.got) if got.error is None and not self.blind(i)]
         wrong = [i for i in returned if not same_outcome(self.got[i], self.want[i])]
         return bool(wrong) and all(self.same_as(i, self.outcome(fn, i)) for i in returned)
 
+    def explained_by(self, fn: Callable) -> bool:
+        """``fn`` gives the answer's outcome on every case, and the answer is wrong on one of
+        them. Cases with a query that may attend no key are left out: an answer may make a
+        variant's mistake and another one on such a row (NaN, uniform weights)."""
+        compared = [i for i in range(len(self.cases)) if not self.blind(i)]
+        wrong = [i for i in compared if not same_outcome(self.got[i], self.want[i])]
+        return bool(wrong) and all(self.same_as(i, self.outcome(fn, i)) for i in compared)
+
     def same_as(self, i: int, outcome: Outcome) -> bool:
-        """The answer's outcome on case ``i`` equals ``outcome``, whatever either gives on the
-        rows the reference leaves all zero in a case with a mask (queries that may attend no
-        key: a variant and an answer may differ there and still make the same mistake)."""
+        """The answer's outcome on case ``i`` equals ``outcome``, NaN taken as 0 in a case
+        with a mask (where a row with no allowed key gives NaN in an answer, 0 in a variant)."""
         got = self.got[i]
         if same_outcome(got, outcome):
             return True
-        if got.error is not None or outcome.error is not None:
+        if got.error is not None or outcome.error is not None or not self._masked(i):
             return False
-        if not any(isinstance(a, np.ndarray) and a.dtype == np.bool_ for a in self.cases[i].args):
-            return False
-        want = self.want[i].value
-        return same_value(
-            _blind_rows_zeroed(got.value, want), _blind_rows_zeroed(outcome.value, want)
+        return same_value(_nan_as_zero(got.value), _nan_as_zero(outcome.value))
+
+    def blind(self, i: int) -> bool:
+        """Case ``i`` tests an edge that an answer may get wrong besides a variant's mistake: a
+        probe of one of the exercise's ``edges``, or a mask with a query that may attend no key
+        (the reference gives a row of zeros)."""
+        if self.cases[i].probe and self.cases[i].probe in self.exercise.edges:
+            return True
+        return self._masked(i) and _has_zero_row(self.want[i].value)
+
+    def without_edges(self) -> Evidence:
+        """The same evidence without the cases that test an edge (see :meth:`blind`), for the
+        relations that must hold on every other case; itself when there is none."""
+        kept = [i for i in range(len(self.cases)) if not self.blind(i)]
+        if len(kept) == len(self.cases):
+            return self
+        return Evidence(
+            self.exercise, *([xs[i] for i in kept] for xs in (self.cases, self.got, self.want))
         )
+
+    def _masked(self, i: int) -> bool:
+        return any(isinstance(a, np.ndarray) and a.dtype == np.bool_ for a in self.cases[i].args)
 
     def output(self, outcome: Outcome, name: str | None = None) -> np.ndarray | None:
         """The named output (or the whole result) as a float64/bool array, or None."""
@@ -207,6 +232,9 @@ class FunctionExercise:
         quantities), so that a missing, doubled or halved term or a missing factor is named
     exact : for an integer result rounded down, the quantity before rounding, called like the
         reference (so that rounding up or to the nearest integer is named)
+    edges : the probe kinds of cases that test an edge (weights that underflowed to 0, ...):
+        stored variants are compared on the other cases, since an answer may make a variant's
+        mistake and miss the edge too
     """
 
     chapter: int
@@ -224,6 +252,7 @@ class FunctionExercise:
     axes: dict[str, tuple[str, ...]] | None = None
     terms: tuple[relations.Term, ...] = ()
     exact: Callable[..., float] | None = None
+    edges: tuple[str, ...] = ()
 
     def trials(self, rng: np.random.Generator) -> list[Case]:
         return self.cases(rng)
@@ -301,7 +330,7 @@ class FunctionExercise:
         for mistake in variants:
             if self._matches(evidence, mistake.implementation):
                 return [(mistake, None)]
-        exact = relations.exact_findings(evidence)
+        exact = relations.exact_findings(evidence.without_edges())
         if exact is not None:
             return [self._named(exact)]
         if any(got.error is not None for got in evidence.got):
@@ -327,10 +356,8 @@ class FunctionExercise:
         return Mistake(finding.id, finding.title, finding.hint), finding.seen
 
     def _matches(self, evidence: Evidence, variant: Callable) -> bool:
-        """The variant's outcomes equal the answer's on every case."""
-        return all(
-            evidence.same_as(i, evidence.outcome(variant, i)) for i in range(len(evidence.got))
-        )
+        """The variant explains the answer (see :meth:`Evidence.explained_by`)."""
+        return evidence.explained_by(variant)
 
 
 def _value_of(outcome: Outcome) -> tuple[Any, Verdict | None]:

@@ -208,20 +208,6 @@ def _masks(evidence: Evidence, name: str | None):
             yield case, g, w.astype(bool)
 
 
-def float_mask(name: str | None = None) -> Detect:
-    """A mask of floats 0.0 and 1.0 in the right places, where booleans are asked."""
-
-    def detect(evidence: Evidence) -> str | None:
-        pairs = list(_masks(evidence, name))
-        if pairs and all(
-            g.dtype.kind == "f" and np.array_equal(g, w.astype(g.dtype)) for _, g, w in pairs
-        ):
-            return "your mask holds the numbers 1 and 0 in the right places"
-        return None
-
-    return detect
-
-
 def additive_mask(name: str | None = None) -> Detect:
     """A mask of 0 (may attend) and -inf or a large negative number (may not)."""
 

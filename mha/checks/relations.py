@@ -439,9 +439,14 @@ def _output_relation(pairs: _Pairs, name: str, evidence: Evidence) -> str | None
         keys = found if keys is None else {k: r for k, r in keys.items() if k in found}
         if not keys:
             return None
+    if wrong < 2 and len(pairs.rows) >= 3:  # a factor or a function seen once may be chance
+        keys = {k: r for k, r in (keys or {}).items() if not k.startswith(_SEEN_TWICE)}
     if not wrong or not keys:
         return None
     return _preferred(keys)
+
+
+_SEEN_TWICE = ("times:", "constant:", "function:")  # named only when seen on two wrong inputs
 
 
 _MOST_SPECIFIC = ("squeezed", "reshaped", "axes", "regrouped")

@@ -361,12 +361,12 @@ def _temperature_cases(rng: np.random.Generator) -> list[Case]:
         scores = normal(rng, shape, F64, 1.5)
         weights = mha.softmax(scores / temperature)
         cases.append(Case(f"scores {shape} at temperature {temperature}", (scores, weights)))
-    scores = normal(rng, (3, int(rng.integers(5, 8))), F64, 1.5)
-    scores[np.arange(3), rng.integers(scores.shape[-1], size=3)] = -1000.0  # exp underflows to 0
-    temperature = float(np.round(rng.uniform(0.5, 2.0), 2))
-    cases.append(Case(f"scores {scores.shape} at temperature {temperature}, one weight per row 0",
-                      (scores, mha.softmax(scores / temperature))))  # fmt: skip
     base = cases[1]
+    scores, temperature = base.args[0].copy(), float(base.description.rsplit(" ", 1)[1])
+    scores[np.arange(len(scores)), rng.integers(scores.shape[-1], size=len(scores))] = -1000.0
+    cases.append(Case("the second input with one score per row at -1000 (its weight underflows to 0)",
+                      (scores, mha.softmax(scores / temperature)), probe_of=base.description,
+                      probe="underflow"))  # fmt: skip
     shifted = base.args[0] + float(rng.uniform(2, 5))  # same weights: a softmax ignores shifts
     cases.append(Case("the second input with every score shifted by the same amount", (shifted, base.args[1]),
                       probe_of=base.description, probe="shifted_scores"))  # fmt: skip
@@ -499,6 +499,6 @@ EXERCISES: dict[str, Exercise] = {
     ),
     "temperature_of": FunctionExercise(
         CHAPTER, _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
-        references=(f"{__name__}._reference_temperature_of",),
+        references=(f"{__name__}._reference_temperature_of",), edges=("underflow",),
     ),
 }  # fmt: skip

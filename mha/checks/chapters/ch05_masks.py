@@ -14,7 +14,6 @@ from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise,
 from mha.checks.properties import (
     additive_mask,
     allows_future,
-    float_mask,
     forbids_diagonal,
     top_left,
     upper_triangle,
@@ -29,7 +28,7 @@ _FLOAT_MASK = Mistake(
     "a mask of numbers (1 and 0) where a boolean one is asked",
     "a boolean mask selects with np.where and inverts with ~; a float mask added to the scores "
     "would add 1 to the allowed ones: build it from a comparison, or .astype(bool)",
-    detect=float_mask(),
+    relations=("numbers_for_bool",),
 )
 _ADDITIVE_MASK = Mistake(
     "additive_mask",
