@@ -363,8 +363,8 @@ def _temperature_cases(rng: np.random.Generator) -> list[Case]:
         cases.append(Case(f"scores {shape} at temperature {temperature}", (scores, weights)))
     base = cases[1]
     scores, temperature = base.args[0].copy(), float(base.description.rsplit(" ", 1)[1])
-    scores[np.arange(len(scores)), rng.integers(scores.shape[-1], size=len(scores))] = -1000.0
-    cases.append(Case("the second input with one score per row at -1000 (its weight underflows to 0)",
+    scores[np.arange(len(scores)), rng.integers(scores.shape[-1], size=len(scores))] = -1e4
+    cases.append(Case("the second input with one score per row at -10000 (its weight underflows to 0)",
                       (scores, mha.softmax(scores / temperature)), probe_of=base.description,
                       probe="underflow"))  # fmt: skip
     shifted = base.args[0] + float(rng.uniform(2, 5))  # same weights: a softmax ignores shifts

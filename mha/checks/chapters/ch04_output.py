@@ -362,7 +362,8 @@ def _contributions_cases(rng: np.random.Generator) -> list[Case]:
         ((), 2, 3, 2, 4, F64),
         ((2,), 3, 4, 2, 6, F64),
         ((2,), 4, 2, 3, 5, F32),
-        ((2, 2), 2, 3, 4, 8, F64),
+        ((2, 2), 3, 3, 4, 8, F64),  # h differs from the batch sizes
+        ((), 3, 2, 2, 5, F64),
     ]:
         n = n + int(rng.integers(0, 3))
         heads = normal(rng, (*batch, h, n, d_v), dtype)

@@ -299,7 +299,7 @@ _reference_params_from_torch = _params_from_torch_variant()
 def _backward_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
     n_q, n_k, d_k, d_v = (int(n) for n in rng.choice(np.arange(2, 8), size=4, replace=False))
-    for batch, dtype in [((), F64), ((2,), F64), ((2, 3), F32)]:
+    for batch, dtype in [((), F64), ((2,), F64), ((2, 3), F32), ((), F32)]:
         q, k = (normal(rng, (*batch, n, d_k), dtype) for n in (n_q, n_k))
         v = normal(rng, (*batch, n_k, d_v), dtype)
         grad_out = normal(rng, (*batch, n_q, d_v), dtype)
