@@ -240,9 +240,10 @@ def outcome_problem(
     names = output_names
     if not isinstance(got.value, tuple | list) or len(got.value) != len(names):
         shown = got.value.text if isinstance(got.value, Foreign) else short(got.value)
+        kind = got.value.type_name if isinstance(got.value, Foreign) else type(got.value).__name__
         return Problem(
             "type",
-            f"expected a tuple ({', '.join(names)}), got {type(got.value).__name__} {shown}",
+            f"expected a tuple ({', '.join(names)}), got {kind} {shown}",
             f"end with `return {', '.join(names)}`",
         ), None
     notes = []
