@@ -313,7 +313,7 @@ def online_softmax_attention_right_loop_but_returns_float16_to(q, k, v, block_si
 
 
 # blind round 1, ch11:38: ignores block_size and loops over single keys
-@correct("online_softmax_attention")
+@correct("online_softmax_attention", drift=True)
 def online_softmax_attention_walks_the_keys_one_at_a(q, k, v, block_size):
     q = q / np.sqrt(q.shape[-1])
     m = np.full(q.shape[:-1] + (1,), -np.inf)

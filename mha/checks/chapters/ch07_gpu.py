@@ -10,6 +10,7 @@ import numpy as np
 from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.properties import equals_one_of
 from mha.checks.relations import Term
 
 CHAPTER = chapter_of(__name__)
@@ -147,6 +148,10 @@ _LONGEST_MISTAKES = (
         "numbers counted instead of bytes",
         "divide the memory by the bytes per number too",
         lambda m, b, h, s: math.isqrt(m // (b * h)),
+        equals_one_of(
+            {"a float square root": lambda m, b, h, s: int(math.sqrt(m / (b * h)))},
+            "your result counts numbers, not bytes ({name})",
+        ),
     ),
     Mistake(
         "one_head",
