@@ -283,21 +283,26 @@ def test_the_held_out_rate_is_reported(record_property):
     print(summary)
 
 
-def _normalised(code: str) -> str:
+def _body(code: str) -> str:
+    """The code without imports, decorators, def lines and comments, on one line: what stays
+    when an answer is copied under another name."""
     lines = [line.split("#")[0].strip() for line in code.splitlines()]
-    return " ".join(" ".join(lines).split())
+    kept = [
+        line for line in lines if line and not line.startswith(("import ", "from ", "@", "def "))
+    ]
+    return " ".join(" ".join(kept).split())
 
 
 def test_no_held_out_answer_is_in_the_corpus_or_the_tables():
     root = Path(__file__).resolve().parent.parent
     sources = [*(root / "tests" / "corpus").glob("*.py"), *(root / "mha" / "checks").rglob("*.py")]
-    learnt = _normalised("\n".join(path.read_text() for path in sources))
+    learnt = _body("\n".join(path.read_text() for path in sources))
     for answers in HELD_OUT.values():
         for a in answers:
-            body = _normalised("\n".join(
-                line for line in a.code.splitlines() if not line.lstrip().startswith(("import ", "from "))
-            ))  # fmt: skip
-            assert body not in learnt, f"held-out {a.round} {a.key} is in the corpus or the tables"
+            body = _body(a.code)
+            assert len(body) < 40 or body not in learnt, (
+                f"held-out {a.round} {a.key} is in the corpus or the tables"
+            )
 
 
 WRONG_VALUES = [

@@ -124,6 +124,7 @@ from __future__ import annotations
 
 import difflib
 import random
+import time
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -282,11 +283,14 @@ def check(
     if answer is None or answer is Ellipsis:
         return CheckResult(name, NOT_ATTEMPTED, "not attempted yet", seed=seed)
     progress = {"case": "the first test input"}
+    deadline = time.monotonic() + time_limit
 
     def work() -> Verdict:
         cases = exercise.trials(np.random.default_rng(seed))
         outcomes = []
         for case in cases:
+            if time.monotonic() > deadline:  # the answer caught the alarm: stop here
+                raise TimeUp
             progress["case"] = case.description
             outcomes.append(run_answer(exercise, answer, case))
             if len(outcomes) == 1 and (stub_verdict(outcomes[0]) or outcomes[0].not_callable):
