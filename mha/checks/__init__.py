@@ -23,17 +23,35 @@ the seed (several shapes and sizes, dtypes, with and without masks), and compare
 with the reference's: return type and tuple arity, then shape, then NaN/inf, then values, then
 dtype, so the message says which one was wrong. It judges the mathematics: any idiom passes,
 and a float32 input that gives a float64 result with the right values passes with a *note*
-(other dtype changes fail). Modifying an input fails. When the answer is wrong, the check names
-the mistake it looks like, from two sources: *stored variants* (deliberately wrong versions of
-the reference; one that equals the answer on every input, raising where it raised, is the most
-specific diagnosis) and *properties* of the answer's results (weights whose columns sum to 1,
-an output that changes when a masked key's value changes, the reference at another scale, ...),
-in the order of the exercise's table of mistakes; the first one found is named, with a hint.
+(other dtype changes fail; float16 and bfloat16 results are named as low precision, a float
+where a count is asked as such). Modifying an input fails. When the answer is wrong, the check
+names the mistake it looks like, most specific first:
+
+1. a *stored variant* (a deliberately wrong version of the reference) that equals the answer
+   on every input, raising the same error (type and message) where it raised;
+2. a *relation* between the answer's results and the reference's that reproduces the answer on
+   every input (:mod:`mha.checks.relations`: a meaningful factor, the logarithm or the
+   reciprocal of the right result, the axes in another order, a reduction over an axis, a
+   shift by one, the reference on changed inputs such as ``head - 1``, an inverted mask, a
+   transposed weight or a missing bias, a term or factor of a count, rounding up, ...): any
+   exercise gets these without a table, and a table's mistake names the relations it explains;
+3. a variant that equals the answer wherever the answer returned a value;
+4. *properties* of the answer's results (weights whose columns sum to 1, an output that changes
+   when a masked key's value changes, ...), in the table's order, then the relations that hold
+   in part (wrong only on the fully masked query rows, only with batch axes, an error on the
+   inputs without biases, an overflow on the largest inputs, ...).
+
+Inputs that test an edge (a query that may attend no key, weights that underflowed to 0) are
+left out when variants and exact relations are compared, so that an answer that makes a known
+mistake and also misses the edge is still named.
 
 A *value* exercise (a number or a shape) compares the answer with the expected value and
-recognises known wrong values (the variance instead of the standard deviation, ...).
+recognises known wrong values (the variance instead of the standard deviation, ...); a count
+may give its formula as data (``terms``, ``values``, ``alternatives``), so that a missing,
+doubled, extra or replaced factor is named.
 
-Stubs: an answer that is ``...`` or ``None``, that raises ``NotImplementedError``, or a
+Stubs: an answer that is ``...`` or ``None``, that raises the stub's bare
+``NotImplementedError`` (an exception with a message is the answer's own and is shown), or a
 function that returns ``None``, is "not attempted" (so a notebook with untouched stubs still
 runs top to bottom). A value exercise may also be answered with a function of no arguments
 that returns the value.
@@ -83,7 +101,9 @@ exception is raised inside the answer, which stops an infinite Python loop; a si
 (one huge ``matmul``) finishes first. Elsewhere (Windows, or ``check`` called from another
 thread) the check runs in a daemon thread and stops *waiting* when time is up; a thread cannot
 be killed, so a looping answer keeps running in the background until the kernel restarts.
-An answer that catches ``BaseException`` (a bare ``except:``) can defeat the alarm.
+The elapsed time decides, not the alarm: once time is up the alarm fires again every few
+hundredths of a second, the check stops between inputs, and an answer that caught the alarm
+(a bare ``except:``) and finished late still fails.
 
 Adding an exercise
 ------------------
@@ -93,8 +113,9 @@ registry, a dict ``EXERCISES``; the chapter is the number in the module's name
 (``CHAPTER = chapter_of(__name__)``, passed to every exercise). :data:`EXERCISES` here merges those pieces in chapter order (a name registered
 twice is an error). ``core.py`` holds the results, cases, outcomes, :func:`run_answer`'s
 machinery and the time limit; ``compare.py`` the comparisons; ``kinds.py`` the exercise kinds;
-``properties.py`` the property diagnoses that several exercises share. A new chapter's module
-is added to ``_CHAPTERS`` below.
+``properties.py`` the property diagnoses that several exercises share; ``relations.py`` the
+diagnoses from the relation between an answer and the reference. A new chapter's module is
+added to ``_CHAPTERS`` below.
 
 - **A function exercise**: a case function ``cases(rng) -> list[Case]`` (draw sizes and values
   from ``rng``; add probes where a property needs them), a table of :class:`Mistake` (most
@@ -104,9 +125,13 @@ is added to ``_CHAPTERS`` below.
   ``FunctionExercise(chapter, reference, cases, mistakes, output_names)``, with keywords as
   needed: ``references`` (the names an answer must not call), ``tensors``/``prepare`` (torch
   answers), ``measure``/``requirements`` (a property every answer must have, such as a memory
-  limit, checked even when the values are right).
+  limit, checked even when the values are right), and the data that makes relations speak:
+  ``quantities`` (named sizes, for naming factors), ``axes`` (the outputs' axis names),
+  ``terms`` and ``exact`` (for counts), ``edges`` (probe kinds of inputs that test an edge).
+  A mistake may bind relations with ``relations=("input:head-1", ...)``.
 - **A number or a shape**: ``NumberExercise(chapter, expected, wrong_values)`` or
-  ``ShapeExercise(...)`` with a tuple of :class:`WrongValue`.
+  ``ShapeExercise(...)`` with a tuple of :class:`WrongValue`; a count also ``terms``,
+  ``values``, ``alternatives`` and ``integer=True``.
 - **In the notebook**, in the chapter's Exercises section: a markdown cell with
   ``:::{exercise} Title ★★`` (one to three stars at the end of the title: the difficulty, which
   lives only there) and a ``:label: ex-...``, then a ``:::{admonition} Hint`` block with
@@ -117,7 +142,9 @@ is added to ``_CHAPTERS`` below.
   README's table (chapter, name, difficulty: a test compares it with the notebooks); for a
   function exercise at least three mistakes, and answers written as readers write them in
   ``tests/corpus/`` (correct ones, and wrong ones labelled with the mistake they must be named
-  as); ``tests/test_checks.py`` then runs them all.
+  as); ``tests/test_checks.py`` then runs them all, and reports the rate on the newest
+  held-out round of ``tests/heldout/`` (answers written blind after the diagnosis was frozen,
+  never added to the tables or the corpus).
 """
 
 from __future__ import annotations
