@@ -19,6 +19,9 @@ After the HTML build this extension writes each chapter again as a plain noteboo
   ``{literalinclude}`` becomes the included code;
 - the code cells are the chapter's own, without outputs; a figure's caption follows it.
 
+An instructors' edition, the same with each solution folded in ``<details>``, goes beside
+the site (``_build/instructors/``), not into it.
+
 The chapter pages' "Open in Colab" and ``.ipynb`` download buttons open this edition.
 Whatever the markdown holds that has no plain form here is a build warning (an error for the
 book), naming the chapter, so the edition never shows MyST to a reader.
@@ -39,6 +42,8 @@ import nbformat
 #: Colab opens ``github/<org>/<repo>/blob/<PUBLISHED_BRANCH>/<EDITION>/<docname>.ipynb``.
 EDITION = "notebooks"
 PUBLISHED_BRANCH = "gh-pages"
+#: The instructors' edition, with the solutions folded in: ``_build/instructors/``.
+INSTRUCTORS = "instructors"
 COLAB = "https://colab.research.google.com"
 
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<marks>`{3,}|~{3,}|:{3,})(?P<info>.*)$")
@@ -105,7 +110,6 @@ class _Directive:
     argument: str
     options: dict[str, str]
     body: list[str]
-    fence: str  # ":", "`" or "~"
 
 
 @dataclass
@@ -149,7 +153,7 @@ class MarkdownConverter:
                 body = [_dedent(body_line, fence["indent"]) for body_line in lines[i + 1 : end]]
                 directive = _DIRECTIVE.match(fence["info"].strip())
                 if directive:
-                    converted = self._directive(_parse_directive(directive, body, fence))
+                    converted = self._directive(_parse_directive(directive, body))
                 else:  # a plain code block: as it is
                     converted = [line.lstrip(" \t"), *body, fence["marks"]]
                 out.extend(fence["indent"] + c if c else c for c in converted)
@@ -167,7 +171,7 @@ class MarkdownConverter:
                     end += 1
                 out.extend(["$$", *self.math("\n".join(lines[i : end + 1])).split("\n"), "$$"])
                 i = end + 1
-            elif _TARGET_LINE.match(line) or line.startswith("%") or line.strip() == "+++":
+            elif _TARGET_LINE.match(line) or line.startswith("%") or line.startswith("+++"):
                 flush()  # a MyST target, comment or block break: nothing to show
                 i += 1
             elif not line.strip():
@@ -553,7 +557,7 @@ def _dedent(line: str, indent: str) -> str:
     return line[len(indent) :] if line.startswith(indent) else line.lstrip(" \t")
 
 
-def _parse_directive(match: re.Match, body: list[str], fence: re.Match) -> _Directive:
+def _parse_directive(match: re.Match, body: list[str]) -> _Directive:
     options: dict[str, str] = {}
     if body and body[0].strip() == "---":
         import yaml
@@ -568,7 +572,7 @@ def _parse_directive(match: re.Match, body: list[str], fence: re.Match) -> _Dire
             option = _OPTION.match(body[0])
             options[option["key"]] = option["value"]
             body = body[1:]
-    return _Directive(match["name"], match["argument"], options, body, fence["marks"][0])
+    return _Directive(match["name"], match["argument"], options, body)
 
 
 def _display_math_end(lines: list[str], start: int) -> int:
@@ -670,20 +674,25 @@ def _notebook_docs(app) -> list[str]:
 
 
 def _write_edition(app, exception) -> None:
+    """The edition into the site; the instructors' edition beside it, not published."""
     if exception is not None or app.builder.format != "html":
         return
     from sphinx.util import logging
 
     logger = logging.getLogger(__name__)
     build = collect(app)
+    folders = {False: Path(app.outdir, EDITION), True: Path(app.outdir).parent / INSTRUCTORS}
     for docname in _notebook_docs(app):
         source = nbformat.read(app.env.doc2path(docname), as_version=4)
-        edition, problems = convert_notebook(source, docname, build)
+        problems: list[str] = []
+        for solutions, folder in folders.items():
+            notebook, found = convert_notebook(source, docname, build, solutions=solutions)
+            problems += [problem for problem in found if problem not in problems]
+            path = folder / f"{docname}.ipynb"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            nbformat.write(notebook, path)
         for problem in problems:
             logger.warning(f"notebook edition: {problem}", location=docname)
-        path = Path(app.outdir, EDITION, f"{docname}.ipynb")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(edition, path)
 
 
 def _point_buttons_at_edition(app, pagename, templatename, context, doctree) -> None:

@@ -30,6 +30,7 @@ import textwrap
 import venv
 from html.parser import HTMLParser
 from pathlib import Path
+from types import SimpleNamespace
 
 import nbformat
 import pytest
@@ -451,6 +452,20 @@ def test_without_network_the_install_cell_says_in_one_line_how_to_install(tmp_pa
         assert noise not in shown, f"the install cell showed {noise!r}: {shown[:500]}"
 
 
+def test_the_readme_says_where_the_edition_is_published_and_what_the_first_cell_installs():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Reading on Colab", 1)[1].split("\n## ", 1)[0]
+    repository = _repository()
+    config = SimpleNamespace(html_theme_options={"repository_url": repository["url"]})
+    assert edition.colab_url(config, "chapters/NN_topic") in section
+    assert f"`_build/html/{edition.EDITION}/chapters/NN_topic.ipynb`" in section
+    assert f"the `{edition.PUBLISHED_BRANCH}` branch" in section
+    assert f"`_build/{edition.INSTRUCTORS}/`" in section
+    install = f'pip install "mha @ git+{repository["url"]}@{repository["branch"]}"'
+    assert install in section
+    assert install.removeprefix("pip install ") in _install_cell()
+
+
 # --- the edition of the built book ------------------------------------------------------
 
 
@@ -646,21 +661,40 @@ def test_every_exercise_is_there_with_its_hints_folded_and_no_solution(source):
             assert summary == "Hint" and not is_open, f"{source.name}: {title}: {summary}"
             missing = _words(hint) - _shown_words(text)
             assert not missing, f"{source.name}: {title}: the hint lacks {sorted(missing)}"
-    markup = "".join(page.markup)
-    assert "<summary>Solution" not in markup, f"{source.name}: a solution is shown"
-    notebook = nbformat.read(_edition_of(source), as_version=4)
-    text = "\n".join(cell.source for cell in notebook.cells)
+    assert "<summary>Solution" not in "".join(page.markup), f"{source.name}: a solution is shown"
+    text = _all_sources(_edition_of(source))
+    for name, code in _solutions(exercises):
+        assert code not in text, f"{source.name}: the solution {name} is shown"
+
+
+def _solutions(exercises: list[dict]) -> list[tuple[str, str]]:
+    """Each solution's function, as its ``{literalinclude}`` names it, and its code."""
+    found = []
     for exercise in exercises:
         for solution in exercise.get("solutions", []):
-            for path, name in re.findall(
-                r"\{literalinclude\}\s*(\S+)\s*\n:pyobject:\s*(\w+)", solution
-            ):
+            pattern = r"\{literalinclude\}\s*(\S+)\s*\n:pyobject:\s*(\w+)"
+            for path, name in re.findall(pattern, solution):
                 code = (CHAPTERS / path).read_text()
                 function = next(
                     node for node in ast.parse(code).body if getattr(node, "name", None) == name
                 )
-                solution_code = ast.get_source_segment(code, function)
-                assert solution_code not in text, f"{source.name}: the solution {name} is shown"
+                found.append((name, ast.get_source_segment(code, function)))
+    return found
+
+
+def _all_sources(path: Path) -> str:
+    return "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
+def test_the_instructors_edition_folds_in_every_solution(source):
+    _skip_unless_built(source)
+    path = SITE.parent / edition.INSTRUCTORS / source.relative_to(ROOT)
+    solutions = _solutions(_exercises(source))
+    text = _all_sources(path)
+    assert text.count("<summary>Solution</summary>") == len(solutions) > 0
+    for name, code in solutions:
+        assert code in text, f"{path.name}: no solution {name}"
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
