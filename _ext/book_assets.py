@@ -1,6 +1,6 @@
 """Sphinx extension of the book: the attention explorer's JavaScript, served with the site.
 
-``mha.explorer`` outputs carry a Vega-Lite specification and draw it with Vega-Embed when the
+``mha.book.explorer`` outputs carry a Vega-Lite specification and draw it with Vega-Embed when the
 page has loaded it. This extension makes the site hold that library, with no CDN:
 
 - after an HTML build it writes ``_static/vega/vega-bundle.js``, Vega, Vega-Lite and

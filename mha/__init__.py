@@ -1,10 +1,10 @@
 """Multi-Head Attention, step by step: the package behind the course book.
 
 ``import mha`` loads the NumPy variant only; it never imports torch or cupy. The PyTorch
-variant is ``mha.torch_mha`` and the GPU helpers are ``mha.cupy_mha``; import them when needed.
+variant is ``mha.torch_mha`` and the GPU helpers are ``mha.gpu``; import them when needed.
 """
 
-from mha.blocks import merge_heads, scaled_dot_product_attention, softmax, split_heads
+from mha.functional import merge_heads, scaled_dot_product_attention, softmax, split_heads
 from mha.masks import causal_mask, combine_masks, flip_polarity, padding_mask, to_additive
 from mha.numpy_mha import multi_head_attention, multi_head_attention_loop
 from mha.params import MHAParams, from_torch_state_dict, init_params, to_torch_state_dict

@@ -48,7 +48,7 @@ def array_namespace(**arrays: Any) -> ModuleType:
         elif _library(x) != _library(first):
             raise TypeError(
                 f"{name} comes from {_library(x)} but {first_name} comes from "
-                f"{_library(first)}; move all arrays to one library (e.g. mha.cupy_mha.to_device)"
+                f"{_library(first)}; move all arrays to one library (e.g. mha.gpu.to_device)"
             )
     if first is None:
         raise TypeError(f"expected at least one array among {', '.join(arrays)}, got only None")

@@ -15,7 +15,7 @@ from typing import Any
 import array_api_compat
 
 from mha import _validate
-from mha.blocks import merge_heads, scaled_dot_product_attention, split_heads
+from mha.functional import merge_heads, scaled_dot_product_attention, split_heads
 from mha.masks import causal_mask
 from mha.params import MHAParams
 

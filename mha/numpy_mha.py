@@ -1,22 +1,37 @@
 """Multi-head attention in NumPy, written once for any array-API library (NumPy, CuPy, ...).
 
-Built from the blocks of :mod:`mha.blocks` (re-exported here), which take their array
+Built from the functions of :mod:`mha.functional` (re-exported here), which take their array
 namespace from their inputs, so the same code runs on NumPy arrays on the CPU and on CuPy
 arrays on the GPU. Conventions: batch first, ``x @ W`` (paper layout), boolean masks with
 True = may attend. With ``need_weights=False`` and large scores,
-:func:`multi_head_attention` hands over to the lean, tiled path of :mod:`mha.lean_attention`.
+:func:`multi_head_attention` hands over to the lean, tiled path of :mod:`mha.lean`.
 """
 
 from __future__ import annotations
 
+import math
+from types import ModuleType
 from typing import Any
 
-from mha import _validate, lean_attention
-from mha.blocks import merge_heads, project, scaled_dot_product_attention, softmax, split_heads
-from mha.lean_attention import DEFAULT_MEMORY_BUDGET
+import array_api_compat
+
+from mha import _validate, lean
+from mha.functional import (
+    compute_dtype,
+    merge_heads,
+    project,
+    scaled_dot_product_attention,
+    softmax,
+    split_heads,
+)
 from mha.params import MHAParams
 
 Array = Any
+
+#: Defaults of ``multi_head_attention(..., memory_budget=)``, in bytes. On the CPU the tiled
+#: path is already the faster one above a few MiB of scores (cache-sized tiles, every core);
+#: on a GPU each tile costs kernel launches, so tiles are worth it only to save memory.
+DEFAULT_MEMORY_BUDGET = {"cpu": 8 * 2**20, "gpu": 2**30}
 
 __all__ = [
     "DEFAULT_MEMORY_BUDGET",
@@ -72,7 +87,7 @@ def multi_head_attention(
         When the ``(..., h, n_q, n_k)`` scores would exceed it, they are computed in tiles of
         queries and keys that together fit it, combined by an online softmax: the same
         result, never all of the scores at once, and on NumPy the tiles run on every CPU
-        core (see :mod:`mha.lean_attention`). Below it, this function holds the scores and a
+        core (see :mod:`mha.lean`). Below it, this function holds the scores and a
         few temporaries of their size.
         With ``need_weights=True`` all the weights are returned, whatever the budget.
 
@@ -89,8 +104,11 @@ def multi_head_attention(
     """
     _check_mha_args(q, k, v, params, mask, memory_budget)
     h = params.num_heads
-    if not need_weights and lean_attention.needed(q, k, v, h, memory_budget):
-        return lean_attention.multi_head_attention(q, k, v, params, mask, memory_budget), None
+    if not need_weights:
+        xp = _validate.array_namespace(q=q, k=k, v=v)
+        budget = _budget(xp, memory_budget)
+        if _scores_bytes(xp, q, k, v, h) > budget:
+            return lean.multi_head_attention(xp, q, k, v, params, mask, budget), None
     q = split_heads(project(q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)
     k = split_heads(project(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
     v = split_heads(project(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
@@ -98,6 +116,21 @@ def multi_head_attention(
     concat = merge_heads(heads)  # (..., n_q, h*d_v)
     out = project(concat, params.w_o, params.b_o)  # (..., n_q, d_model)
     return out, (weights if need_weights else None)
+
+
+def _budget(xp: ModuleType, memory_budget: int | None) -> int:
+    """``memory_budget``, or :data:`DEFAULT_MEMORY_BUDGET` for ``xp``'s library: "cpu" for
+    NumPy, "gpu" for any other."""
+    if memory_budget is not None:
+        return memory_budget
+    return DEFAULT_MEMORY_BUDGET["cpu" if array_api_compat.is_numpy_namespace(xp) else "gpu"]
+
+
+def _scores_bytes(xp: ModuleType, q: Array, k: Array, v: Array, num_heads: int) -> int:
+    """Bytes of the ``(..., h, n_q, n_k)`` scores, in the softmax's dtype (float32 for float16)."""
+    itemsize = 4 if compute_dtype(xp, q.dtype) == xp.float32 else 8
+    batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
+    return itemsize * math.prod((*batch, num_heads, q.shape[-2], k.shape[-2]))
 
 
 def multi_head_attention_loop(

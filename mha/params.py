@@ -48,7 +48,7 @@ class MHAParams:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "num_heads", _validate.positive_int("num_heads", self.num_heads))
-        arrays = {name: getattr(self, name) for name in self._array_names()}
+        arrays = {name: getattr(self, name) for name in self.array_names()}
         xp = _validate.array_namespace(**arrays)
         for name, x in arrays.items():
             if x is not None:
@@ -80,7 +80,7 @@ class MHAParams:
                 raise ValueError(f"{name} must have shape ({size},), got {tuple(b.shape)}")
 
     @staticmethod
-    def _array_names() -> tuple[str, ...]:
+    def array_names() -> tuple[str, ...]:
         return ("w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o")
 
     @property
@@ -109,14 +109,14 @@ class MHAParams:
 
     def map(self, fn) -> MHAParams:
         """A new MHAParams with ``fn`` applied to every array (e.g. a dtype or device change)."""
-        arrays = {name: getattr(self, name) for name in self._array_names()}
+        arrays = {name: getattr(self, name) for name in self.array_names()}
         return replace(self, **{name: None if x is None else fn(x) for name, x in arrays.items()})
 
     def num_parameters(self) -> int:
         """How many numbers the layer learns (weights and biases)."""
         return sum(
             int(np.prod(getattr(self, n).shape))
-            for n in self._array_names()
+            for n in self.array_names()
             if getattr(self, n) is not None
         )
 

@@ -29,7 +29,7 @@ import array_api_compat
 import numpy as np
 
 from mha import _validate
-from mha.blocks import compute_dtype
+from mha.functional import compute_dtype
 
 Array = Any
 

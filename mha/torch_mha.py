@@ -413,7 +413,7 @@ class MultiHeadAttention(nn.Module):
         """A module holding copies of ``params`` (NumPy arrays, paper layout)."""
         if not isinstance(params, MHAParams):
             raise TypeError(f"params must be an mha.MHAParams, got {type(params).__name__}")
-        arrays = {name: getattr(params, name) for name in MHAParams._array_names()}
+        arrays = {name: getattr(params, name) for name in MHAParams.array_names()}
         tensors = {
             name: None if a is None else torch.as_tensor(np.asarray(a), device=device)
             for name, a in arrays.items()
@@ -444,7 +444,7 @@ class MultiHeadAttention(nn.Module):
             name: None
             if getattr(self, name) is None
             else getattr(self, name).detach().cpu().numpy().copy()
-            for name in MHAParams._array_names()
+            for name in MHAParams.array_names()
         }
         return MHAParams(num_heads=self.num_heads, **arrays)
 

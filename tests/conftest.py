@@ -27,7 +27,7 @@ import mha
 
 def _gpu_reason() -> str | None:
     """None when a CUDA GPU is usable through CuPy or torch, else why not."""
-    from mha.cupy_mha import backend_summary, gpu_available
+    from mha.gpu import backend_summary, gpu_available
 
     if gpu_available():
         return None
@@ -136,11 +136,11 @@ class Backend:
 
 def _backend(name: str) -> Backend:
     if name == "cupy":
-        from mha import cupy_mha
+        from mha import gpu
 
-        if not cupy_mha.gpu_available():
-            pytest.skip(cupy_mha.backend_summary())
-        return Backend(name, cupy_mha.array_module())
+        if not gpu.gpu_available():
+            pytest.skip(gpu.backend_summary())
+        return Backend(name, gpu.array_module())
     try:
         return Backend(name, importlib.import_module(name))
     except ImportError:

@@ -210,9 +210,9 @@ def scaled_dot_product_attention(q, k, v, mask=None):
 """
 REFERENCE_HIDDEN = """
 from mha.checks import EXERCISES
-from mha.checks.ch01_attention import _sdpa_variant
+from mha.checks.variants import sdpa_variant
 softmax = EXERCISES["softmax"].reference
-_attention = _sdpa_variant()
+_attention = sdpa_variant()
 def scaled_dot_product_attention(q, k, v, mask=None):
     return _attention(q, k, v, mask)
 """
@@ -223,8 +223,8 @@ def softmax(x, axis=-1):
 """
 UNWATCH = """
 import sys
-from mha.checks.ch01_attention import _sdpa_variant
-_attention = _sdpa_variant()
+from mha.checks.variants import sdpa_variant
+_attention = sdpa_variant()
 def scaled_dot_product_attention(q, k, v, mask=None):
     sys.setprofile(None)
     return _attention(q, k, v, mask)

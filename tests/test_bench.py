@@ -13,20 +13,21 @@ import numpy as np
 import pytest
 
 import mha
-from mha import bench, lean_profile, phases, timing
+from mha.bench import cli, measure, profile, timing, verdict
+from mha.lean import phases
 
 
 def test_a_goal_is_met_only_when_the_worse_end_of_the_iqr_meets_it():
-    met = bench.spread([0.9, 0.95, 0.97, 1.2, 0.92])  # sorted: .90 .92 .95 .97 1.2
+    met = verdict.spread([0.9, 0.95, 0.97, 1.2, 0.92])  # sorted: .90 .92 .95 .97 1.2
     assert (met["q1"], met["median"], met["q3"]) == pytest.approx((0.92, 0.95, 0.97))
-    assert bench.meets(met, 1.0, at_most=True)  # one slow round does not decide
-    median_only = bench.spread([0.9, 0.95, 1.05, 1.02, 0.99])  # median 0.99, q3 1.02
+    assert verdict.meets(met, 1.0, at_most=True)  # one slow round does not decide
+    median_only = verdict.spread([0.9, 0.95, 1.05, 1.02, 0.99])  # median 0.99, q3 1.02
     assert median_only["median"] < 1.0
-    assert not bench.meets(median_only, 1.0, at_most=True)
-    fractions = bench.spread([0.7, 0.72, 0.55, 0.58, 0.75])  # median 0.70, q1 0.58
-    assert not bench.meets(fractions, 0.6, at_most=False)
-    assert bench.meets(bench.spread([0.65, 0.7, 0.61, 0.62, 0.64]), 0.6, at_most=False)
-    two = bench.spread([1.0, 2.0])  # quartiles interpolate between the two rounds
+    assert not verdict.meets(median_only, 1.0, at_most=True)
+    fractions = verdict.spread([0.7, 0.72, 0.55, 0.58, 0.75])  # median 0.70, q1 0.58
+    assert not verdict.meets(fractions, 0.6, at_most=False)
+    assert verdict.meets(verdict.spread([0.65, 0.7, 0.61, 0.62, 0.64]), 0.6, at_most=False)
+    two = verdict.spread([1.0, 2.0])  # quartiles interpolate between the two rounds
     assert (two["q1"], two["median"], two["q3"]) == pytest.approx((1.25, 1.5, 1.75))
 
 
@@ -46,7 +47,7 @@ def test_rounds_alternate_the_order_and_every_ratio_is_taken_within_a_round():
             "memory_mib": [1.0, 2.0] if memory else [None, None],
         }
 
-    report = bench.run(shapes, ["numpy", "nn.MHA"], 3, 2, True, measure_round=fake_round)
+    report = measure.run(shapes, ["numpy", "nn.MHA"], 3, 2, True, measure_round=fake_round)
     order = [impl for impl, _ in calls]
     assert order == ["numpy", "nn.MHA", "nn.MHA", "numpy", "numpy", "nn.MHA"]
     assert [memory for _, memory in calls] == [True, True, False, False, False, False]
@@ -60,29 +61,29 @@ def test_rounds_alternate_the_order_and_every_ratio_is_taken_within_a_round():
     expected = [work / 0.010 / 1e9 / 100, work / 0.020 / 1e9 / 50, work / 0.030 / 1e9 / 100]
     assert row["fraction_of_peak"]["rounds"] == pytest.approx(expected)  # its own process's peak
     assert row["peak_memory_mib"] == 1.0
-    lines = bench.goals(report)
+    lines = verdict.goals(report)
     assert any("NumPy no slower" not in line for line in lines)  # (1, 1024, ...) is no goal shape
     fraction_lines = [line for line in lines if "of the matmul peak" in line]
     assert len(fraction_lines) == 1 and "(1, 1024, 64, 4)" in fraction_lines[0]
-    assert bench.meets(row["fraction_of_peak"], 0.6, at_most=False) == (
+    assert verdict.meets(row["fraction_of_peak"], 0.6, at_most=False) == (
         "-> met" in fraction_lines[0]
     )
 
 
 def test_the_goal_line_says_not_met_when_only_the_median_meets_it():
-    ratio = bench.spread([0.9, 0.95, 1.05, 1.02, 0.99])
+    ratio = verdict.spread([0.9, 0.95, 1.05, 1.02, 0.99])
     report = {"ratios": [{"shape": [1, 4096, 512, 8], **dict.fromkeys(
-        [f"{a} / {b}" for a, b in bench.RATIOS])}], "rows": []}  # fmt: skip
+        [f"{a} / {b}" for a, b in verdict.RATIOS])}], "rows": []}  # fmt: skip
     report["ratios"][0]["numpy / nn.MHA"] = ratio
-    (line,) = bench.goals(report)
+    (line,) = verdict.goals(report)
     assert "0.99 [" in line and "NOT met (upper quartile 1.02)" in line
 
 
 def test_the_benchmark_runs_each_round_in_fresh_processes(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(bench, "PEAK_SIDE", {"cpu": 64, "gpu": 64})  # passed to the processes
+    monkeypatch.setattr(measure, "PEAK_SIDE", {"cpu": 64, "gpu": 64})  # passed to the processes
     path = tmp_path / "bench.json"
     argv = ["--shape", "2,64,32,4", "--rounds", "2", "--calls", "1", "--impl", "numpy"]
-    report = bench.main([*argv, "--json", str(path)])
+    report = cli.main([*argv, "--json", str(path)])
     assert json.loads(path.read_text()) == json.loads(json.dumps(report))
     (row,) = report["rows"]
     assert row["impl"] == "numpy" and len(row["ms"]["rounds"]) == 2 and min(row["ms"]["rounds"]) > 0
@@ -100,7 +101,7 @@ def test_the_benchmark_runs_each_round_in_fresh_processes(tmp_path, capsys, monk
 
 def test_a_failing_process_is_reported_with_its_error():
     with pytest.raises(RuntimeError, match=r"impl must be one of .* got 'no such impl'"):
-        bench.measure_in_fresh_process("no such impl", [(1, 8, 8, 2)], 1, False)
+        measure.measure_in_fresh_process("no such impl", [(1, 8, 8, 2)], 1, False)
 
 
 def test_phases_cost_nothing_when_off_and_sum_over_threads_when_on():
@@ -123,12 +124,12 @@ def test_phases_cost_nothing_when_off_and_sum_over_threads_when_on():
 
 
 def test_the_profile_accounts_for_the_whole_call_and_its_floor(monkeypatch):
-    monkeypatch.setattr(lean_profile, "matmul_peak_numpy", lambda: 100.0)  # GFLOP/s
-    monkeypatch.setattr(lean_profile, "exp_rate", lambda: 1e9)  # exponentials per second
+    monkeypatch.setattr(profile, "matmul_peak_numpy", lambda: 100.0)  # GFLOP/s
+    monkeypatch.setattr(profile, "exp_rate", lambda: 1e9)  # exponentials per second
     shape = (1, 1024, 32, 4)  # scores of 16 MiB: the lean path
-    report = lean_profile.profile(shape, calls=1)
+    report = profile.profile(shape, calls=1)
     measured = report["phases_ms"]
-    expected = {"projections", "QK^T products", "exp", "PV products", lean_profile.IDLE}
+    expected = {"projections", "QK^T products", "exp", "PV products", profile.IDLE}
     assert expected <= set(measured)
     assert sum(measured.values()) == pytest.approx(report["wall_ms"])
     products = 2 * 1024**2 * 32  # Q K^T (and P V), all heads
@@ -140,10 +141,10 @@ def test_the_profile_accounts_for_the_whole_call_and_its_floor(monkeypatch):
             "exp": 1e3 * 4 * 1024**2 / 1e9,
         }
     )
-    text = lean_profile.format_profile(report)
+    text = profile.format_profile(report)
     assert "(1, 1024, 32, 4)" in text and "idle / hand-offs" in text
-    small = lean_profile.profile((1, 16, 32, 4), calls=1)  # scores fit: the readable path
-    assert "not taken" in lean_profile.format_profile(small)
+    small = profile.profile((1, 16, 32, 4), calls=1)  # scores fit: the readable path
+    assert "not taken" in profile.format_profile(small)
 
 
 def test_the_profiled_call_equals_the_unprofiled_one(rng):

@@ -2,12 +2,12 @@
 
 Checks what a reader sees: every page of ``_toc.yml`` exists and is reachable from the
 sidebar, every chapter shows its figures (loaded images, not broken links), each with its
-caption and alt text, and every diagram of ``mha.diagrams`` by its figure name; carries an
+caption and alt text, and every diagram of ``mha.book.diagrams`` by its figure name; carries an
 "Open in Colab" link to its notebook edition on the configured repository, shows no
 error output, and hides each exercise's solution behind a toggle that opens. The site works
 offline: no page loads a script, stylesheet or anything else from another host, and MathJax,
 served with the site, has typeset every formula (no raw TeX left). The attention explorer
-(``mha.explorer``) answers a hover and its menus by changing the lines it draws. A full-page
+(``mha.book.explorer``) answers a hover and its menus by changing the lines it draws. A full-page
 screenshot of each page is written to ``_build/screenshots/`` for a person to look at.
 
 It needs the site built first (``python3 dev.py book``), Debian's ``chromium`` and

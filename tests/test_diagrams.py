@@ -1,4 +1,4 @@
-"""mha.diagrams: each diagram draws what the package computes (masks, shapes, splits, caches)."""
+"""mha.book.diagrams: each diagram draws what the package computes (masks, shapes, splits, caches)."""
 
 import subprocess
 import sys
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import mha
-from mha import diagrams
+from mha.book import diagrams
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -38,7 +38,9 @@ def _all_text(fig) -> str:
 
 
 def test_import_mha_does_not_import_matplotlib():
-    code = "import sys, mha, mha.diagrams, mha.explorer; print('matplotlib' in sys.modules)"
+    code = (
+        "import sys, mha, mha.book.diagrams, mha.book.explorer; print('matplotlib' in sys.modules)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"

@@ -1,4 +1,4 @@
-"""mha.explorer: the view's data are the weights; the output works without JavaScript.
+"""mha.book.explorer: the view's data are the weights; the output works without JavaScript.
 
 Whether the view reacts to the pointer in a browser is checked on the built site
 (tests/test_book.py).
@@ -12,7 +12,7 @@ import matplotlib
 import numpy as np
 import pytest
 
-from mha.explorer import attention_explorer
+from mha.book.explorer import attention_explorer
 
 matplotlib.use("Agg")
 

@@ -1,6 +1,6 @@
 """The lean, fast path of ``multi_head_attention`` (need_weights=False) equals the readable one.
 
-The lean path lives in :mod:`mha.lean_attention` (its thread pool in :mod:`mha.threads`),
+The lean path lives in :mod:`mha.lean.tiles` (its thread pool in :mod:`mha.lean.threads`),
 the readable one in :mod:`mha.numpy_mha`.
 
 The fast path computes the scores in tiles (blocks of queries, and blocks of keys combined
@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import mha
-from mha import lean_attention, threads
+from mha.lean import threads, tiles
 
 XP = array_api_compat.array_namespace(np.zeros(1))
 
@@ -68,40 +68,40 @@ def test_blocked_attention_equals_the_readable_one_float64(
     }
     mask = masks[mask_kind]
     expected, _ = mha.scaled_dot_product_attention(q, k, v, mask)
-    tiles = []
-    online = lean_attention._online_softmax_attention
+    seen = []
+    online = tiles._online_softmax_attention
 
     def spy(xp, q, k, v, blocked, block_k, shift_free):
-        tiles.append((q.shape[-2], block_k, shift_free))
+        seen.append((q.shape[-2], block_k, shift_free))
         return online(xp, q, k, v, blocked, block_k, shift_free)
 
-    monkeypatch.setattr(lean_attention, "_online_softmax_attention", spy)
+    monkeypatch.setattr(tiles, "_online_softmax_attention", spy)
     budget = tile_elements * 8 * threads.cpu_count()  # float64
-    out = lean_attention.attention(XP, q, k, v, mask, budget)
+    out = tiles.attention(XP, q, k, v, mask, budget)
     assert out.shape == expected.shape
     assert out.dtype == expected.dtype
     np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
-    assert max(tiles) == (*tile, shift_free)  # the full tiles (the threads run them in any order)
+    assert max(seen) == (*tile, shift_free)  # the full tiles (the threads run them in any order)
 
 
 def test_scores_are_small_bounds_every_score():
     q = np.full((1, 4, 16), 0.5)  # |q_i| = 2
     k = np.full((1, 9, 16), 7.0)  # |k_j| = 28: scores are exactly 56
     v = np.ones((1, 9, 3))
-    assert lean_attention._scores_are_small(XP, q, k, v)
-    assert not lean_attention._scores_are_small(XP, q, k * 1.1, v)  # 61.6 > 60
-    assert not lean_attention._scores_are_small(XP, q, k, v * 2.0**60)  # outputs could overflow
-    assert not lean_attention._scores_are_small(XP, q * np.nan, k, v)
+    assert tiles._scores_are_small(XP, q, k, v)
+    assert not tiles._scores_are_small(XP, q, k * 1.1, v)  # 61.6 > 60
+    assert not tiles._scores_are_small(XP, q, k, v * 2.0**60)  # outputs could overflow
+    assert not tiles._scores_are_small(XP, q * np.nan, k, v)
 
 
 def test_tile_shape_prefers_whole_rows_of_at_most_256_queries_and_never_goes_below_64():
-    assert lean_attention._tile_shape(4096, 4096, 2**20) == (256, 4096)
-    assert lean_attention._tile_shape(1024, 1024, 2**20) == (256, 1024)  # at most 256 rows
-    assert lean_attention._tile_shape(100, 50, 2**20) == (100, 50)
-    assert lean_attention._tile_shape(4096, 8192, 8192 * 100) == (100, 8192)
-    assert lean_attention._tile_shape(4096, 8192, 8192 * 10) == (64, 1280)  # keys in blocks
-    assert lean_attention._tile_shape(4096, 8192, 1) == (64, 64)
-    assert lean_attention._tile_shape(10, 5, 1) == (10, 5)
+    assert tiles.tile_shape(4096, 4096, 2**20) == (256, 4096)
+    assert tiles.tile_shape(1024, 1024, 2**20) == (256, 1024)  # at most 256 rows
+    assert tiles.tile_shape(100, 50, 2**20) == (100, 50)
+    assert tiles.tile_shape(4096, 8192, 8192 * 100) == (100, 8192)
+    assert tiles.tile_shape(4096, 8192, 8192 * 10) == (64, 1280)  # keys in blocks
+    assert tiles.tile_shape(4096, 8192, 1) == (64, 64)
+    assert tiles.tile_shape(10, 5, 1) == (10, 5)
 
 
 @pytest.mark.parametrize("block_k", [1, 7, 64, 150, 1000])
@@ -113,8 +113,8 @@ def test_online_softmax_over_key_blocks_equals_one_softmax(rng, block_k, magnitu
     mask = _structured_mask(rng, 37, 150)
     expected, _ = mha.scaled_dot_product_attention(q, k, v, mask)
     scaled_q = q * np.log2(np.e) / np.sqrt(8)  # the kernel works in base 2
-    assert lean_attention._scores_are_small(XP, scaled_q, k, v) == shift_free
-    out = lean_attention._online_softmax_attention(XP, scaled_q, k, v, ~mask, block_k, shift_free)
+    assert tiles._scores_are_small(XP, scaled_q, k, v) == shift_free
+    out = tiles._online_softmax_attention(XP, scaled_q, k, v, ~mask, block_k, shift_free)
     np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(out[:, 1::7], 0)  # fully hidden rows: zeros, not NaN
 
@@ -151,13 +151,13 @@ def test_cross_attention_with_broadcast_batch_and_other_kdim(rng):
 
 def test_the_lean_path_is_chosen_only_when_the_scores_exceed_the_budget(rng, monkeypatch):
     calls = []
-    blocked = lean_attention.attention
+    blocked = tiles.attention
 
     def spy(*args):
         calls.append(args[-1])
         return blocked(*args)
 
-    monkeypatch.setattr(lean_attention, "attention", spy)
+    monkeypatch.setattr(tiles, "attention", spy)
     params = mha.init_params(32, 4, seed=0)
     x = rng.standard_normal((2, 16, 32)).astype(np.float32)
     scores_bytes = 2 * 4 * 16 * 16 * 4  # (B, h, n, n) float32
@@ -167,7 +167,7 @@ def test_the_lean_path_is_chosen_only_when_the_scores_exceed_the_budget(rng, mon
     assert calls == [scores_bytes - 1]
     mha.multi_head_attention(x, x, x, params, need_weights=True, memory_budget=1)
     assert len(calls) == 1  # weights requested: the full scores are needed anyway
-    default = lean_attention.DEFAULT_MEMORY_BUDGET["cpu"]
+    default = mha.numpy_mha.DEFAULT_MEMORY_BUDGET["cpu"]
     n = int((default / (4 * 4)) ** 0.5)  # (1, h=4, n, n) float32 scores just under the default
     for size, chosen in ((n, False), (n + 1, True)):
         x = rng.standard_normal((1, size, 32)).astype(np.float32)
@@ -228,30 +228,43 @@ def test_bad_memory_budget_is_refused(budget, error, message):
 
 
 def test_benchmark_flop_count_matches_the_products():
-    from mha import bench
+    from mha.bench import timing
 
     batch, n, d = 3, 10, 8
     projections = 4 * (2 * batch * n * d * d)  # q, k, v and output: (B n, d) @ (d, d)
     attention = 2 * (2 * batch * n * n * d)  # Q K^T and P V, all heads: h * d_k = d
-    assert bench.flops(batch, n, d) == projections + attention
+    assert timing.flops(batch, n, d) == projections + attention
+
+
+def _assert_product_close(got, x, w, b=None):
+    """``got`` equals ``x @ w (+ b)`` within the rounding error bound of a product.
+
+    A length-K dot product in floating point is off from the exact value by at most
+    ``K eps (|x| @ |w|)`` elementwise (to first order; ``eps`` the dtype's unit roundoff), and so
+    is any other blocking or kernel of it (BLAS, SIMD width, the order of the sums): two of
+    them differ by at most twice that. The bound holds on every CPU, not just this one's.
+    """
+    dtype = np.result_type(x, w)
+    exact = x.astype(np.float64) @ w.astype(np.float64) + (0.0 if b is None else b)
+    size = np.abs(x.astype(np.float64)) @ np.abs(w.astype(np.float64))
+    bound = 2 * x.shape[-1] * np.finfo(dtype).eps * size
+    if dtype == np.float64:  # the float64 reference itself is off by as much again
+        bound = 2 * bound
+    assert np.all(np.abs(got - exact) <= bound + np.finfo(dtype).tiny)
 
 
 @pytest.mark.parametrize("rows", [1, 7, 300])
 def test_threaded_projection_equals_one_product(rng, rows):
     x = rng.standard_normal((rows, 48)).astype(np.float32)
     w = rng.standard_normal((48, 20)).astype(np.float32)
-    np.testing.assert_allclose(threads.matmul(x, w), x @ w, rtol=1e-6)
+    _assert_product_close(threads.matmul(x, w), x, w)
     buffer = np.full(rows * 20, np.nan, dtype=np.float32)
     into = threads.matmul(x, w, out=buffer)
     assert np.shares_memory(into, buffer)
-    np.testing.assert_allclose(into, x @ w, rtol=1e-6)
+    _assert_product_close(into, x, w)
     x3 = rng.standard_normal((2, 3, 48))
     b = rng.standard_normal(20)
-    np.testing.assert_allclose(
-        lean_attention._project_on_threads(x3, w.astype(np.float64), b),
-        x3 @ w.astype(np.float64) + b,
-        atol=1e-12,
-    )
+    _assert_product_close(tiles._project_on_threads(x3, w.astype(np.float64), b), x3, w, b)
 
 
 def test_thread_pool_runs_every_task_and_raises_the_first_error():

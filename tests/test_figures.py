@@ -4,7 +4,7 @@ myst-nb (1.x) wraps each display output of a code cell in a figure when the cell
 holds ``{"mystnb": {"figure": {"caption": ..., "name": ...}, "image": {"alt": ...}}}``.
 
 A cell *draws a figure* when, outside a function definition, it calls ``plt.<anything>``
-(but ``plt.close``), a function of ``mha.diagrams``, ``head_grid``, ``attention_heatmap`` or
+(but ``plt.close``), a function of ``mha.book.diagrams``, ``head_grid``, ``attention_heatmap`` or
 ``attention_explorer``, or a function that an earlier cell of the notebook defined and
 whose body does one of these (e.g. chapter 8's ``show_similarities``). The detector is
 tested on small notebooks below. A figure name is optional (a cell that draws two figures

@@ -334,14 +334,14 @@ def test_a_glue_role_without_a_glued_value_fails(tmp_path):
         test_every_glue_role_names_a_glued_value(path)
 
 
-# --- mha.glue: what the chapters call -------------------------------------------------------
+# --- mha.book.glue: what the chapters call -------------------------------------------------------
 
 
 def test_glue_hands_python_numbers_to_myst_nb(monkeypatch):
     import numpy as np
 
     myst_nb = pytest.importorskip("myst_nb")
-    from mha.glue import glue
+    from mha.book.glue import glue
 
     seen = {}
     monkeypatch.setattr(myst_nb, "glue", lambda name, value, display: seen.update({name: value}))
@@ -355,7 +355,7 @@ def test_glue_hands_python_numbers_to_myst_nb(monkeypatch):
 def test_glue_does_nothing_without_myst_nb(monkeypatch):
     import sys
 
-    from mha.glue import glue
+    from mha.book.glue import glue
 
     monkeypatch.setitem(sys.modules, "myst_nb", None)  # as on Colab: the import fails
     glue("x", 1.0)  # no error

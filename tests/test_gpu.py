@@ -12,15 +12,15 @@ import numpy as np
 import pytest
 
 import mha
-from mha import cupy_mha
+from mha import gpu
 
 pytestmark = pytest.mark.gpu
 
 
 def _cupy():
-    if not cupy_mha.gpu_available():
-        pytest.skip(cupy_mha.backend_summary())
-    return cupy_mha.array_module()
+    if not gpu.gpu_available():
+        pytest.skip(gpu.backend_summary())
+    return gpu.array_module()
 
 
 def _cuda_torch():
@@ -42,7 +42,7 @@ def _inputs(rng, dtype=np.float32, batch=2, n_q=48, n_k=80, d_model=64, h=4):
 def test_params_round_trip_through_the_device(rng):
     _cupy()
     params = mha.init_params(16, 2, bias=True, seed=3)
-    back = cupy_mha.to_host(cupy_mha.to_device(params))
+    back = gpu.to_host(gpu.to_device(params))
     for name in ("w_q", "w_k", "w_v", "w_o", "b_q", "b_o"):
         np.testing.assert_array_equal(getattr(back, name), getattr(params, name))
 
@@ -81,19 +81,19 @@ def test_torch_variant_and_nn_multihead_attention_agree_on_cuda(rng):
 
 
 def test_benchmark_runs_the_gpu_implementations():
-    from mha import bench
+    from mha.bench import measure, timing
 
-    impls = [i for i in bench.available_impls() if i in bench.GPU_IMPLS]
+    impls = [i for i in measure.available_impls() if i in timing.GPU_IMPLS]
     assert impls, "a GPU is present, so the benchmark must offer a GPU implementation"
-    report = bench.run([(2, 128, 64, 4)], impls, rounds=1, memory=True)
+    report = measure.run([(2, 128, 64, 4)], impls, rounds=1, memory=True)
     assert {row["impl"] for row in report["rows"]} == set(impls)
     assert all(row["ms"]["median"] > 0 for row in report["rows"])
 
 
 def test_the_lean_path_reaches_longer_sequences_on_the_gpu():
     _cupy()
-    from mha import bench
+    from mha.bench import measure
 
-    largest = bench.gpu_largest_n(d_model=64, h=2, start=1024, max_n=4096)
+    largest = measure.gpu_largest_n(d_model=64, h=2, start=1024, max_n=4096)
     assert largest["lean"] == 4096 and largest["lean: stopped by"] == "max_n"
     assert 0 < largest["with weights"] <= largest["lean"]

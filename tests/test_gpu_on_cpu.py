@@ -2,7 +2,7 @@
 
 Where no GPU exists, nbval runs chapter 7's CPU branches only; the cells and sizes that
 a GPU takes would otherwise first run on a reader's GPU. With ``MHA_BOOK_FAKE_GPU=1`` the
-chapter swaps in :mod:`mha.fake_gpu` (NumPy arrays and CPU tensors standing in for CuPy and
+chapter swaps in :mod:`mha.book.fake_gpu` (NumPy arrays and CPU tensors standing in for CuPy and
 CUDA, small sizes) and takes every GPU branch. This test runs it so, top to bottom.
 """
 
@@ -13,7 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mha import bench, fake_gpu
+from mha.bench import timing
+from mha.book import fake_gpu
 
 nbclient = pytest.importorskip("nbclient")
 nbformat = pytest.importorskip("nbformat")
@@ -55,12 +56,12 @@ def test_the_fake_device_copies_and_computes_like_numpy():
 
     params = mha.init_params(16, 2, seed=0)
     x = np.random.default_rng(0).standard_normal((1, 5, 16)).astype(np.float32)
-    x_dev, params_dev = fake_gpu.cupy_mha.to_device(x), fake_gpu.cupy_mha.to_device(params)
+    x_dev, params_dev = fake_gpu.gpu.to_device(x), fake_gpu.gpu.to_device(params)
     assert x_dev is not x and np.array_equal(x_dev, x)
     assert params_dev.w_q is not params.w_q
     out, _ = mha.multi_head_attention(x_dev, x_dev, x_dev, params_dev)
     np.testing.assert_array_equal(
-        fake_gpu.cupy_mha.to_host(out), mha.multi_head_attention(x, x, x, params)[0]
+        fake_gpu.gpu.to_host(out), mha.multi_head_attention(x, x, x, params)[0]
     )
     assert fake_gpu.cupy.float32 is np.float32
 
@@ -76,7 +77,7 @@ def test_the_fake_memory_pool_measures_the_peak_of_a_call():
 def test_fake_gpu_timing_runs_the_cpu_counterparts():
     shape = (1, 16, 32, 4)
     calls = {impl: fake_gpu.make_call(impl, shape) for impl in ("cupy", "torch variant cuda")}
-    expected = bench.make_call("numpy", shape)()
+    expected = timing.make_call("numpy", shape)()
     np.testing.assert_allclose(calls["cupy"](), expected, atol=1e-5)
     np.testing.assert_allclose(calls["torch variant cuda"]().numpy(), expected, atol=1e-5)
     times = fake_gpu.time_interleaved(calls, rounds=1)

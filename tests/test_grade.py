@@ -341,12 +341,12 @@ import inspect, json, numpy as np, mha
 from mha.checks import EXERCISES
 from mha.grade.harness import Guard
 source, signature = inspect.getsource(mha.softmax), str(inspect.signature(mha.softmax))
-guard = Guard({"mha.softmax", "mha.blocks.softmax"})
+guard = Guard({"mha.softmax", "mha.functional.softmax"})
 x = np.array([[1.0, 2.0], [0.0, -1.0]])
 quiet = mha.softmax(x)  # not grading yet: no hit
 guard.grading, guard.current = True, "softmax"
 EXERCISES["softmax"].reference(x)  # the same function object, by another name
-mha.blocks.softmax(x)
+mha.functional.softmax(x)
 mha.softmax.__code__ = guard.originals[id(mha.softmax)].__code__  # a notebook undoing the watch
 undone = guard.undone()
 print(json.dumps({
@@ -364,8 +364,8 @@ def test_the_watch_follows_the_reference_by_identity_and_keeps_it_working():
     done = subprocess.run([sys.executable, "-c", WATCH], capture_output=True, text=True, cwd=ROOT)
     seen = json.loads(done.stdout)
     assert seen["same_source"] and seen["same_signature"] and seen["right"]
-    assert seen["hits"] == [["mha.blocks.softmax, mha.softmax", "softmax"]] * 2
-    assert seen["undone"] == ["mha.blocks.softmax"] and seen["watched_again"]
+    assert seen["hits"] == [["mha.functional.softmax, mha.softmax", "softmax"]] * 2
+    assert seen["undone"] == ["mha.functional.softmax"] and seen["watched_again"]
 
 
 # --- the table, shards and merging --------------------------------------------------------------

@@ -28,7 +28,7 @@ if "google.colab" in sys.modules:
     %pip install -q "mha @ git+{url}@{branch}"
 
 import mha
-from mha.cupy_mha import backend_summary
+from mha.gpu import backend_summary
 
 print(backend_summary())"""
 

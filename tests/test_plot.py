@@ -1,4 +1,4 @@
-"""mha.plot: the shared figures draw what they are given and reject malformed input."""
+"""mha.book.plot: the shared figures draw what they are given and reject malformed input."""
 
 import subprocess
 import sys
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import mha
-from mha import plot
+from mha.book import plot
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -21,7 +21,7 @@ def _close_figures():
 
 
 def test_import_mha_does_not_import_matplotlib():
-    code = "import sys, mha, mha.plot; print('matplotlib' in sys.modules)"
+    code = "import sys, mha, mha.book.plot; print('matplotlib' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"

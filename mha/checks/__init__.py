@@ -129,7 +129,7 @@ from typing import Any
 
 import numpy as np
 
-from mha.checks import (
+from mha.checks.chapters import (
     ch01_attention,
     ch02_projections,
     ch03_heads,
@@ -151,10 +151,10 @@ from mha.checks.core import (
     CheckResult,
     Foreign,
     Outcome,
+    TimeUp,
     Verdict,
-    _TimeUp,
-    _within_time_limit,
     is_wire_safe,
+    within_time_limit,
 )
 from mha.checks.kinds import (
     Evidence,
@@ -164,7 +164,7 @@ from mha.checks.kinds import (
     NumberExercise,
     ShapeExercise,
     WrongValue,
-    _stub_verdict,
+    stub_verdict,
 )
 
 __all__ = [
@@ -284,14 +284,14 @@ def check(
         for case in cases:
             progress["case"] = case.description
             outcomes.append(run_answer(exercise, answer, case))
-            if len(outcomes) == 1 and (_stub_verdict(outcomes[0]) or outcomes[0].not_callable):
+            if len(outcomes) == 1 and (stub_verdict(outcomes[0]) or outcomes[0].not_callable):
                 return exercise.judge(cases[:1], outcomes)  # nothing more to run
         progress["case"] = "the comparison of your results with the reference's"
         return exercise.judge(cases, outcomes)
 
     try:
-        verdict = _within_time_limit(work, time_limit)
-    except _TimeUp:
+        verdict = within_time_limit(work, time_limit)
+    except TimeUp:
         return CheckResult(
             name,
             FAILED,

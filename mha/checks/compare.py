@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mha.checks.core import _PARAMS, Foreign, Outcome, _short
+from mha.checks.core import PARAM_TYPES, Foreign, Outcome, short
 
 DRIFT_NOTE = (
     "the inputs are float32 but your result is float64. The values are right, so this passes; "
@@ -28,7 +28,7 @@ class Problem(NamedTuple):
 
 def describe_error(error: tuple[str, str]) -> Problem:
     type_name, text = error
-    message = f"raised {type_name}: {_short(text, 200)}"
+    message = f"raised {type_name}: {short(text, 200)}"
     if type_name == "NotImplementedError":
         return Problem("raised", message, "part of the function is still a stub")
     if "broadcast" in text or "matmul" in text or "shapes" in text:
@@ -68,7 +68,7 @@ def _not_an_array(name: str, got: Any, want: np.ndarray) -> Problem:
             f"{name} is a torch.Tensor",
             "this exercise works on NumPy arrays; use np functions",
         )
-    shown = got.text if isinstance(got, Foreign) else _short(got)
+    shown = got.text if isinstance(got, Foreign) else short(got)
     type_name = got.type_name if isinstance(got, Foreign) else type(got).__name__
     what = "a number" if want.ndim == 0 else "a NumPy array"
     return Problem("type", f"{name} should be {what}, got {type_name} {shown}")
@@ -130,18 +130,18 @@ def array_problem(name: str, got: Any, want: np.ndarray) -> tuple[Problem | None
 def _number_problem(name: str, got: Any, want: int | float) -> Problem | None:
     array = _as_number_array(got)
     if array is None or array.ndim != 0 or array.dtype == np.bool_ or isinstance(got, bool):
-        shown = got.text if isinstance(got, Foreign) else _short(got)
+        shown = got.text if isinstance(got, Foreign) else short(got)
         type_name = got.type_name if isinstance(got, Foreign) else type(got).__name__
         return Problem("type", f"{name} should be a number, got {type_name} {shown}")
     number = array.item()
     if isinstance(want, int) and not isinstance(want, bool):
         if float(number) != want:
-            return Problem("values", f"{name} is {_short(number)}, not the right number")
+            return Problem("values", f"{name} is {short(number)}, not the right number")
         return None
     if not np.isfinite(number) and np.isfinite(want):
         return Problem("nonfinite", f"{name} is {number} where the right answer is finite")
     if not close(np.asarray(number, dtype=np.float64), np.asarray(want, dtype=np.float64)):
-        return Problem("values", f"{name} is {_short(number)}, not the right number")
+        return Problem("values", f"{name} is {short(number)}, not the right number")
     return None
 
 
@@ -152,14 +152,14 @@ def value_problem(name: str, got: Any, want: Any) -> tuple[Problem | None, str |
     if isinstance(want, bool):
         same = isinstance(got, bool | np.ndarray) and np.asarray(got).dtype == np.bool_
         if not same or np.asarray(got).ndim != 0:
-            return Problem("type", f"{name} should be True or False, got {_short(got)}"), None
+            return Problem("type", f"{name} should be True or False, got {short(got)}"), None
         ok = bool(got) == want
         return (None if ok else Problem("values", f"{name} is {bool(got)}, not {want}")), None
     if isinstance(want, int | float):
         return _number_problem(name, got, want), None
-    if isinstance(want, _PARAMS):
+    if isinstance(want, PARAM_TYPES):
         if type(got) is not type(want):
-            shown = got.text if isinstance(got, Foreign) else _short(got)
+            shown = got.text if isinstance(got, Foreign) else short(got)
             return Problem(
                 "type",
                 f"{name} should be an {type(want).__name__}, got {type(got).__name__} {shown}",
@@ -170,7 +170,7 @@ def value_problem(name: str, got: Any, want: Any) -> tuple[Problem | None, str |
             if w is None or not isinstance(w, np.ndarray):
                 if g != w and not (w is None and g is None):
                     return Problem(
-                        "values", f"{name}.{f.name} is {_short(g)}, expected {_short(w)}"
+                        "values", f"{name}.{f.name} is {short(g)}, expected {short(w)}"
                     ), None
                 continue
             if g is None:
@@ -201,7 +201,7 @@ def outcome_problem(
         return value_problem("the result", got.value, want.value)
     names = output_names
     if not isinstance(got.value, tuple | list) or len(got.value) != len(names):
-        shown = got.value.text if isinstance(got.value, Foreign) else _short(got.value)
+        shown = got.value.text if isinstance(got.value, Foreign) else short(got.value)
         return Problem(
             "type",
             f"expected a tuple ({', '.join(names)}), got {type(got.value).__name__} {shown}",
@@ -225,7 +225,7 @@ def same_value(a: Any, b: Any) -> bool:
             and len(a) == len(b)
             and all(same_value(x, y) for x, y in zip(a, b, strict=True))
         )
-    if isinstance(a, _PARAMS) or isinstance(b, _PARAMS):
+    if isinstance(a, PARAM_TYPES) or isinstance(b, PARAM_TYPES):
         return type(a) is type(b) and all(
             same_value(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a)
         )

@@ -99,7 +99,7 @@ class Verdict:
         )
 
 
-class _TimeUp(BaseException):
+class TimeUp(BaseException):
     """Raised by the alarm inside the answer (a BaseException, so `except Exception` lets it by)."""
 
 
@@ -122,32 +122,9 @@ class Case:
     probe: str = ""
 
 
-F32, F64 = np.float32, np.float64
-
-
-def _normal(rng: np.random.Generator, shape: Sequence[int], dtype: Any, scale: float = 1.0):
-    return (rng.standard_normal(tuple(shape)) * scale).astype(dtype)
-
-
-def _random_mask(rng: np.random.Generator, shape: Sequence[int]) -> np.ndarray:
-    """Random boolean mask; each row keeps at least one True and one False (so an inverted
-    mask never masks a whole row and mask mistakes stay distinguishable)."""
-    mask = rng.random(tuple(shape)) < 0.6
-    n_k = shape[-1]
-    mask[..., rng.integers(n_k)] = True
-    columns = np.arange(n_k)
-    first_true = np.argmax(mask, axis=-1)[..., None]
-    mask[(columns != first_true) & np.all(mask, axis=-1, keepdims=True)] = False
-    return mask
-
-
-def _swap_last(x: np.ndarray) -> np.ndarray:
-    return np.swapaxes(x, -1, -2)
-
-
 # --- wire-safe values ---------------------------------------------------------------------
 
-_PARAMS = (mha.MHAParams, GQAParams)
+PARAM_TYPES = (mha.MHAParams, GQAParams)
 _SCALARS = (bool, int, float, str, type(None))
 _MAX_ITEMS = 100_000  # leaves of a returned list/tuple kept before it counts as Foreign
 
@@ -174,7 +151,7 @@ def is_wire_safe(x: Any) -> bool:
         return x.dtype.kind in "biufc"
     if type(x) in (tuple, list):
         return all(is_wire_safe(item) for item in x)
-    if type(x) in _PARAMS:
+    if type(x) in PARAM_TYPES:
         return all(
             is_wire_safe(getattr(x, f.name)) for f in dataclasses.fields(x) if f.name != "num_heads"
         )
@@ -187,7 +164,7 @@ def copy_argument(x: Any) -> Any:
         return x.copy()
     if isinstance(x, tuple | list):
         return type(x)(copy_argument(item) for item in x)
-    if isinstance(x, _PARAMS):
+    if isinstance(x, PARAM_TYPES):
         return dataclasses.replace(
             x,
             **{
@@ -205,7 +182,7 @@ def _arrays_of(label: str, x: Any) -> list[tuple[str, np.ndarray]]:
         return [(label, x)]
     if isinstance(x, tuple | list):
         return [pair for i, item in enumerate(x) for pair in _arrays_of(f"{label}[{i}]", item)]
-    if isinstance(x, _PARAMS):
+    if isinstance(x, PARAM_TYPES):
         return [
             (f"{label}.{f.name}", getattr(x, f.name))
             for f in dataclasses.fields(x)
@@ -214,7 +191,8 @@ def _arrays_of(label: str, x: Any) -> list[tuple[str, np.ndarray]]:
     return []
 
 
-def _short(value: Any, limit: int = 60) -> str:
+def short(value: Any, limit: int = 60) -> str:
+    """``value`` (a string, or its repr) cut to ``limit`` characters; a repr that raises is named."""
     if isinstance(value, str):
         text = value
     else:
@@ -249,12 +227,12 @@ def to_wire(value: Any, *, tensors: bool = False, _budget: list | None = None) -
         kind = np.ndarray
     if issubclass(kind, np.ndarray):
         if value.dtype.kind not in "biufc":
-            return Foreign(f"numpy.ndarray of dtype {value.dtype}", _short(value))
+            return Foreign(f"numpy.ndarray of dtype {value.dtype}", short(value))
         return np.array(value, copy=True, subok=False)
     if issubclass(kind, tuple | list):
         container = tuple if issubclass(kind, tuple) else list
         return container(to_wire(item, tensors=tensors, _budget=budget) for item in value)
-    if kind in _PARAMS:
+    if kind in PARAM_TYPES:
         try:
             return dataclasses.replace(
                 value,
@@ -270,7 +248,7 @@ def to_wire(value: Any, *, tensors: bool = False, _budget: list | None = None) -
         if tensors:
             return to_wire(value.detach().cpu().resolve_conj().numpy(), _budget=budget)
         return Foreign("torch.Tensor", f"tensor of shape {tuple(value.shape)}, {value.dtype}")
-    return Foreign(_type_name(value), _short(value))
+    return Foreign(_type_name(value), short(value))
 
 
 # --- running an answer on one case --------------------------------------------------------
@@ -336,7 +314,7 @@ def call_answer(
     if fn is None or fn is Ellipsis:
         return Outcome()
     if not callable(fn):
-        return Outcome(not_callable=f"{_type_name(fn)} {_short(fn)}")
+        return Outcome(not_callable=f"{_type_name(fn)} {short(fn)}")
     copies = tuple(copy_argument(a) for a in args)
     labels = [names[i] if i < len(names) else f"argument {i}" for i in range(len(copies))]
     before = [
@@ -350,10 +328,10 @@ def call_answer(
         try:
             call_args = prepare(copies) if prepare is not None else copies
             value, measurements = _call_measured(fn, call_args, measure)
-        except (_TimeUp, KeyboardInterrupt):
+        except (TimeUp, KeyboardInterrupt):
             raise
         except BaseException as error:  # the answer's own failure (SystemExit included)
-            return Outcome(error=(type(error).__name__, _short(str(error), 500)))
+            return Outcome(error=(type(error).__name__, short(str(error), 500)))
         value = to_wire(value, tensors=tensors)
     after = dict(
         pair for label, arg in zip(labels, copies, strict=True) for pair in _arrays_of(label, arg)
@@ -365,12 +343,12 @@ def call_answer(
     return Outcome(value=value, mutated=mutated, measurements=measurements)
 
 
-def _within_time_limit(work: Callable[[], Any], seconds: float) -> Any:
-    """Run ``work()``; raise ``_TimeUp`` after ``seconds`` (see the docstring of ``mha.checks``)."""
+def within_time_limit(work: Callable[[], Any], seconds: float) -> Any:
+    """Run ``work()``; raise ``TimeUp`` after ``seconds`` (see the docstring of ``mha.checks``)."""
     if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
 
         def on_alarm(signum: int, frame: Any) -> None:
-            raise _TimeUp
+            raise TimeUp
 
         previous = signal.signal(signal.SIGALRM, on_alarm)
         outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -396,7 +374,7 @@ def _within_time_limit(work: Callable[[], Any], seconds: float) -> Any:
     worker.start()
     worker.join(seconds)
     if worker.is_alive():
-        raise _TimeUp
+        raise TimeUp
     if "error" in box:
         raise box["error"]
     return box["value"]

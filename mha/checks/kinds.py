@@ -21,8 +21,8 @@ from mha.checks.core import (
     Foreign,
     Outcome,
     Verdict,
-    _short,
     call_answer,
+    short,
 )
 
 
@@ -53,7 +53,7 @@ class WrongValue:
     hint: str
 
 
-def _stub_verdict(outcome: Outcome) -> Verdict | None:
+def stub_verdict(outcome: Outcome) -> Verdict | None:
     if outcome.error is not None and outcome.error[0] == "NotImplementedError":
         return Verdict(NOT_ATTEMPTED, "not attempted yet (the stub raises NotImplementedError)")
     if outcome.error is None and outcome.value is None and outcome.not_callable is None:
@@ -197,7 +197,7 @@ class FunctionExercise:
                 f"expected a function, got {first.not_callable}",
                 hint="pass the function itself, without calling it: check(name, my_function)",
             )
-        stub = _stub_verdict(first)
+        stub = stub_verdict(first)
         if stub is not None:
             return stub
         expected = [self.run(self.reference, case) for case in cases]
@@ -269,18 +269,18 @@ class FunctionExercise:
 
 def _value_of(outcome: Outcome) -> tuple[Any, Verdict | None]:
     """The value of a number/shape answer, or the verdict when there is none."""
-    stub = _stub_verdict(outcome)
+    stub = stub_verdict(outcome)
     if stub is not None:
         return None, stub
     if outcome.error is not None:
-        return None, Verdict(FAILED, f"raised {outcome.error[0]}: {_short(outcome.error[1], 200)}")
+        return None, Verdict(FAILED, f"raised {outcome.error[0]}: {short(outcome.error[1], 200)}")
     return outcome.value, None
 
 
 def _shown(value: Any) -> str:
     if isinstance(value, Foreign):
         return f"{value.type_name} {value.text}"
-    return f"{type(value).__name__} {_short(value)}"
+    return f"{type(value).__name__} {short(value)}"
 
 
 @dataclass(frozen=True)
@@ -322,7 +322,7 @@ class NumberExercise(_ValueExercise):
         if isinstance(value, bool) or not is_number:
             return Verdict(FAILED, f"expected a number, got {_shown(value)}")
         number = float(value)
-        shown = _short(value.item() if isinstance(value, np.ndarray) else value)
+        shown = short(value.item() if isinstance(value, np.ndarray) else value)
         if math.isclose(number, self.expected, rel_tol=self.rel_tol):
             return Verdict(PASSED, f"{shown} is right")
         for wrong in self.wrong_values:

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from mha.checks import EXERCISES, CheckResult, Outcome
-from mha.checks.kinds import _stub_verdict
+from mha.checks.kinds import stub_verdict
 from mha.grade import wire
 from mha.grade.sandbox import Limits, Sandbox, SandboxError
 from mha.grade.submissions import Submission, printable
@@ -169,7 +169,7 @@ def _judge(name: str, cases: list, answer: Any, expression: str, seconds: float,
         return 0, f"no answer: evaluating {expression!r} raised {error}", None, None
     if timeout is not None:
         return 0, f"did not finish within {seconds:g} s (while running {timeout})", None, None
-    stub = len(outcomes) == 1 and (outcomes[0].not_callable or _stub_verdict(outcomes[0]))
+    stub = len(outcomes) == 1 and (outcomes[0].not_callable or stub_verdict(outcomes[0]))
     if len(outcomes) != len(cases) and not stub:
         reason = f"the kernel sent results for {len(outcomes)} of {len(cases)} test inputs"
         return 0, f"not graded: {reason}", None, None

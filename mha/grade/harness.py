@@ -43,9 +43,9 @@ import threading
 import types
 from typing import Any
 
-from mha.checks import EXERCISES, FunctionExercise, run_answer
-from mha.checks.core import _TimeUp, _within_time_limit
-from mha.checks.kinds import _stub_verdict
+from mha.checks import EXERCISES, FunctionExercise, run_answer, variants
+from mha.checks.core import TimeUp, within_time_limit
+from mha.checks.kinds import stub_verdict
 from mha.grade import wire
 
 COMM_TARGET = "mha-grade"
@@ -166,11 +166,11 @@ class Guard:
         self.swapped: dict[int, tuple[types.FunctionType, types.CodeType]] = {}
         self.wrapped: list[tuple[Any, str, Any, Any]] = []  # (owner, attribute, wrapper, original)
         self.local = threading.local()  # .trusted: the harness's own calls (prepare)
-        self.chapter_files = {
+        self.chapter_files = {  # where the references and their wrong variants live
             os.path.realpath(sys.modules[ex.cases.__module__].__file__)
             for ex in EXERCISES.values()
             if isinstance(ex, FunctionExercise)
-        }
+        } | {os.path.realpath(variants.__file__)}
         self.starters = {id(getattr(os, n)): f"os.{n}" for n in _PROCESS_STARTERS if hasattr(os, n)}
         try:
             import _posixsubprocess
@@ -409,7 +409,7 @@ class Harness:
         def work() -> None:
             try:
                 answer = self.watched(eval, spec["expression"], self.shell.user_ns)
-            except _TimeUp:
+            except TimeUp:
                 raise
             except BaseException as error:
                 result["answer_error"] = _describe(error)
@@ -419,14 +419,14 @@ class Harness:
                 progress["step"] = case.description
                 outcome = self.watched(run_answer, exercise, answer, case)
                 outcomes.append(outcome)
-                if len(outcomes) == 1 and (outcome.not_callable or _stub_verdict(outcome)):
+                if len(outcomes) == 1 and (outcome.not_callable or stub_verdict(outcome)):
                     return  # "not a function" or "not attempted": nothing more to run (as check)
 
         first = len(guard.hits)
         guard.current = name
         try:
-            _within_time_limit(work, spec["seconds"])
-        except _TimeUp:
+            within_time_limit(work, spec["seconds"])
+        except TimeUp:
             result["timeout"] = progress["step"]
         except BaseException as error:  # e.g. an exception whose str() raises
             result["answer_error"] = f"running it failed: {_describe(error)}"

@@ -28,13 +28,13 @@ from typing import Any
 import numpy as np
 
 from mha.checks import Case, Foreign, Outcome
-from mha.checks.core import _PARAMS, MEASUREMENTS
+from mha.checks.core import MEASUREMENTS, PARAM_TYPES
 
 MAX_BYTES = 256 * 2**20  # one archive
 MAX_ARRAYS = 20_000
 MAX_DEPTH = 40
 MAX_STRING = 100_000  # characters in any one string
-_PARAMS_BY_NAME = {cls.__name__: cls for cls in _PARAMS}
+_PARAMS_BY_NAME = {cls.__name__: cls for cls in PARAM_TYPES}
 
 
 class WireError(ValueError):
@@ -68,7 +68,7 @@ def pack(tree: Any) -> bytes:
             if not all(isinstance(key, str) for key in x):
                 raise WireError("dict keys must be strings")
             return {"dict": {key: node(value) for key, value in x.items()}}
-        if type(x) in _PARAMS:
+        if type(x) in PARAM_TYPES:
             fields = {f.name: node(getattr(x, f.name)) for f in dataclasses.fields(x)}
             return {"params": type(x).__name__, "fields": fields}
         if type(x) is Foreign:

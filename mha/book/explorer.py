@@ -3,7 +3,7 @@
 ``attention_explorer(tokens, weights)`` returns an object that Jupyter displays. Its HTML
 output carries two things:
 
-- a **static picture**: every head's attention map for one layer (``mha.plot.head_grid``),
+- a **static picture**: every head's attention map for one layer (``mha.book.plot.head_grid``),
   as an embedded PNG. It is what a reader sees where JavaScript is off or where the page has
   no Vega (a notebook in Jupyter, on GitHub); the output also offers it as ``image/png``;
 - a **Vega-Lite specification** of the interactive view, drawn by Vega-Embed when the page
@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from mha.cupy_mha import to_host
+from mha.gpu import to_host
 
 _ROW_PX, _LEFT_PX, _RIGHT_PX, _WIDTH_PX = 22, 110, 290, 400  # rows, line ends, view width
 _ids = itertools.count()
@@ -144,7 +144,7 @@ def attention_explorer(
     ------
     weights : (layers, heads, n_q, n_k) or (heads, n_q, n_k)
     """
-    from mha.plot import head_grid
+    from mha.book.plot import head_grid
 
     w = np.asarray(to_host(weights))
     if w.ndim == 3:

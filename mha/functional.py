@@ -5,7 +5,7 @@
 on); :func:`project` is the linear projection ``x W + b``. Each of them takes its array
 namespace ``xp`` from its inputs and checks its arguments; :func:`compute_dtype` and
 :func:`matrix_transpose` are helpers that take ``xp``. :mod:`mha.numpy_mha` builds
-multi-head attention from these blocks, :mod:`mha.lean_attention` its tiled path, and
+multi-head attention from these blocks, :mod:`mha.lean` its tiled path, and
 :mod:`mha.efficient` grouped-query attention.
 """
 

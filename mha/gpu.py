@@ -63,16 +63,16 @@ def array_module(prefer_gpu: bool = True) -> ModuleType:
     return cupy if prefer_gpu and cupy is not None else np
 
 
-def _require_cupy() -> ModuleType:
+def require_cupy() -> ModuleType:
     cupy, summary = _probe()
     if cupy is None:
-        raise RuntimeError(f"{summary} Call mha.cupy_mha.array_module() to fall back to NumPy.")
+        raise RuntimeError(f"{summary} Call mha.gpu.array_module() to fall back to NumPy.")
     return cupy
 
 
 def to_device(x: Array | MHAParams) -> Array | MHAParams:
     """Copy a NumPy array, or every array of an MHAParams, to the GPU (CuPy)."""
-    cupy = _require_cupy()
+    cupy = require_cupy()
     if isinstance(x, MHAParams):
         return x.map(cupy.asarray)
     return cupy.asarray(x)

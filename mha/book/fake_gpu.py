@@ -5,11 +5,11 @@ longer sequences). A machine without a GPU skips them, so a mistake in them woul
 unseen. With the environment variable ``MHA_BOOK_FAKE_GPU=1`` the chapter swaps the names
 below in for the real ones and takes its GPU branches, at small sizes, on the CPU:
 
-- :data:`cupy_mha`: the interface of :mod:`mha.cupy_mha` (``gpu_available`` is True,
+- :data:`gpu`: the interface of :mod:`mha.gpu` (``gpu_available`` is True,
   ``to_device`` copies into NumPy, ``synchronize`` does nothing);
 - :data:`cupy`: NumPy standing in for CuPy, with a ``get_default_memory_pool()`` whose
   ``total_bytes()`` is the peak that ``tracemalloc`` traced since ``free_all_blocks()``;
-- :func:`make_call` and :func:`time_interleaved`: those of :mod:`mha.timing`, with the GPU
+- :func:`make_call` and :func:`time_interleaved`: those of :mod:`mha.bench.timing`, with the GPU
   implementations (``"cupy"``, ``"... cuda"``) run by their CPU counterparts.
 
 What this checks is the chapter's logic (branches, sizes, NaN for what did not run, plots,
@@ -26,8 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from mha import cupy_mha as _real_cupy_mha
-from mha import timing
+from mha import gpu as real_gpu
+from mha.bench import timing
 from mha.params import MHAParams
 
 ENV_VAR = "MHA_BOOK_FAKE_GPU"
@@ -84,12 +84,12 @@ def _to_device(x):
     return np.array(x)  # a copy, as a transfer makes one
 
 
-cupy_mha = SimpleNamespace(
+gpu = SimpleNamespace(
     gpu_available=lambda: True,
     backend_summary=lambda: "Fake GPU (MHA_BOOK_FAKE_GPU=1): NumPy on the CPU stands in for CuPy.",
     array_module=lambda prefer_gpu=True: cupy if prefer_gpu else np,
     to_device=_to_device,
-    to_host=_real_cupy_mha.to_host,
+    to_host=real_gpu.to_host,
     synchronize=lambda: None,
 )
 
@@ -101,14 +101,14 @@ def _cpu_impl(impl: str) -> str:
 
 
 def make_call(impl: str, shape: tuple[int, int, int, int], seed: int = 0) -> Callable[[], Any]:
-    """:func:`mha.timing.make_call`, with a GPU implementation run by its CPU counterpart."""
+    """:func:`mha.bench.timing.make_call`, with a GPU implementation run by its CPU counterpart."""
     return timing.make_call(_cpu_impl(impl), shape, seed)
 
 
 def time_interleaved(
     calls: dict[str, Callable[[], Any]], rounds: int, **kwargs
 ) -> dict[str, float]:
-    """:func:`mha.timing.time_interleaved`, without synchronising a GPU that is not there."""
+    """:func:`mha.bench.timing.time_interleaved`, without synchronising a GPU that is not there."""
     # timing synchronises CUDA for names ending in "cuda": rename those, keep the order
     renamed = [name if name == _cpu_impl(name) else f"{name} (on the CPU)" for name in calls]
     times = timing.time_interleaved(

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from mha.cupy_mha import to_host
+from mha.gpu import to_host
 
 Array = Any
 

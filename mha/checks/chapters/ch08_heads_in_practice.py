@@ -6,22 +6,23 @@ from __future__ import annotations
 import numpy as np
 
 import mha
-from mha.checks.core import F32, F64, Case, _normal
+from mha.checks.core import Case
+from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
 
 # --- ch08: heads in practice --------------------------------------------------------------
 
 
 def _head_similarity_cases(rng: np.random.Generator) -> list[Case]:
-    pruned = _normal(rng, (2, 4, 3, 5), F64)
+    pruned = normal(rng, (2, 4, 3, 5), F64)
     pruned[:, 2] = 0.0  # head 2 removed
     maps = rng.random((3, 4, 6, 6))
     return [
-        Case("per_head of shape (3, 4, 5): 3 heads, no batch axes", (_normal(rng, (3, 4, 5), F64),)),
-        Case("per_head of shape (2, 4, 3, 6): batch 2, 4 heads", (_normal(rng, (2, 4, 3, 6), F64),)),
+        Case("per_head of shape (3, 4, 5): 3 heads, no batch axes", (normal(rng, (3, 4, 5), F64),)),
+        Case("per_head of shape (2, 4, 3, 6): batch 2, 4 heads", (normal(rng, (2, 4, 3, 6), F64),)),
         Case("attention-like maps (3, 4, 6, 6) with rows summing to 1", (maps / maps.sum(-1, keepdims=True),)),
         Case("per_head (2, 4, 3, 5) whose head 2 is all zeros (pruned)", (pruned,)),
-        Case("per_head of shape (2, 3, 2, 4, 5), float32", (_normal(rng, (2, 3, 2, 4, 5), F32),)),
+        Case("per_head of shape (2, 3, 2, 4, 5), float32", (normal(rng, (2, 3, 2, 4, 5), F32),)),
     ]  # fmt: skip
 
 
@@ -80,8 +81,8 @@ def _attention_without_head_cases(rng: np.random.Generator) -> list[Case]:
         params = mha.init_params(d_model, h, d_k=d_k, d_v=d_v, bias=bias, dtype=dtype,
                                  seed=int(rng.integers(1000)))  # fmt: skip
         if bias:  # non-zero biases
-            params = params.map(lambda a: a if a.ndim == 2 else _normal(rng, a.shape, dtype, 0.5))
-        return Case(text, (_normal(rng, (*batch, n, d_model), dtype), params, head))
+            params = params.map(lambda a: a if a.ndim == 2 else normal(rng, a.shape, dtype, 0.5))
+        return Case(text, (normal(rng, (*batch, n, d_model), dtype), params, head))
 
     return [
         case("d_model=8, h=2, head=0, n=4", (), 4, 8, 2, 0, F64),
@@ -96,7 +97,7 @@ def _attention_without_head_variant(change: str | None = None):
     """Self-attention with one head removed, in one of several ways; None is the right one."""
 
     def attention_without_head(x, params, head):
-        arrays = {name: getattr(params, name) for name in mha.MHAParams._array_names()}
+        arrays = {name: getattr(params, name) for name in mha.MHAParams.array_names()}
         arrays = {name: None if a is None else a.copy() for name, a in arrays.items()}
         d_k, d_v = params.d_k, params.d_v
         qk, v_cols = slice(head * d_k, (head + 1) * d_k), slice(head * d_v, (head + 1) * d_v)
@@ -163,8 +164,8 @@ def _importance_cases(rng: np.random.Generator) -> list[Case]:
         (8, 3, 5, 4, F64),
     ]:
         batch, n = batch + int(rng.integers(0, 3)), n + int(rng.integers(0, 2))
-        contributions = _normal(rng, (batch, h, n, d_model), dtype)
-        grad_out = _normal(rng, (batch, n, d_model), dtype)
+        contributions = normal(rng, (batch, h, n, d_model), dtype)
+        grad_out = normal(rng, (batch, n, d_model), dtype)
         cases.append(Case(f"contributions {contributions.shape}, grad_out {grad_out.shape}, {np.dtype(dtype)}",
                           (contributions, grad_out)))  # fmt: skip
     return cases
@@ -223,7 +224,7 @@ def _penalty_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
     for batch, h, n in [((), 3, 4), ((2,), 4, 3), ((2, 2), 2, 5), ((3,), 5, 4)]:
         n = n + int(rng.integers(0, 2))
-        scores = _normal(rng, (*batch, h, n, n), F64, 2.0)
+        scores = normal(rng, (*batch, h, n, n), F64, 2.0)
         weights = np.exp(scores) / np.exp(scores).sum(axis=-1, keepdims=True)
         cases.append(Case(f"weights of shape {weights.shape}", (weights,)))
     return cases
@@ -289,10 +290,10 @@ def _gates_cases(rng: np.random.Generator) -> list[Case]:
         ((3,), 5, 5, 3),
     ]:
         n = n + int(rng.integers(0, 2))
-        scores = _normal(rng, (*batch, n, h), F64, 1.5)
+        scores = normal(rng, (*batch, n, h), F64, 1.5)
         cases.append(Case(f"scores of shape {scores.shape} (h={h}), top_k={k}", (scores, k)))
     cases.append(
-        Case("scores of shape (2, 3, 4), float32, top_k=2", (_normal(rng, (2, 3, 4), F32), 2))
+        Case("scores of shape (2, 3, 4), float32, top_k=2", (normal(rng, (2, 3, 4), F32), 2))
     )
     return cases  # fmt: skip
 
@@ -359,24 +360,24 @@ _reference_moh_gates = _gates_variant()
 EXERCISES: dict[str, Exercise] = {
     "head_similarity": FunctionExercise(
         8, _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES,
-        references=("mha.checks.ch08_heads_in_practice._reference_head_similarity", "mha.analysis.head_similarity"),
+        references=("mha.checks.chapters.ch08_heads_in_practice._reference_head_similarity", "mha.analysis.head_similarity"),
     ),
     "attention_without_head": FunctionExercise(
         8, _reference_attention_without_head, _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES,
-        references=("mha.checks.ch08_heads_in_practice._reference_attention_without_head",),
+        references=("mha.checks.chapters.ch08_heads_in_practice._reference_attention_without_head",),
     ),
     "gate_importance": FunctionExercise(
         8, _reference_gate_importance, _importance_cases, _IMPORTANCE_MISTAKES,
-        references=("mha.checks.ch08_heads_in_practice._reference_gate_importance",
+        references=("mha.checks.chapters.ch08_heads_in_practice._reference_gate_importance",
                     "mha.analysis.gradient_importance"),
     ),
     "diversity_penalty": FunctionExercise(
         8, _reference_diversity_penalty, _penalty_cases, _PENALTY_MISTAKES,
-        references=("mha.checks.ch08_heads_in_practice._reference_diversity_penalty", "mha.analysis.redundancy",
+        references=("mha.checks.chapters.ch08_heads_in_practice._reference_diversity_penalty", "mha.analysis.redundancy",
                     "mha.analysis.head_similarity"),
     ),
     "moh_gates": FunctionExercise(
         8, _reference_moh_gates, _gates_cases, _GATES_MISTAKES,
-        references=("mha.checks.ch08_heads_in_practice._reference_moh_gates", "mha.moh.MixtureOfHeadAttention.route"),
+        references=("mha.checks.chapters.ch08_heads_in_practice._reference_moh_gates", "mha.moh.MixtureOfHeadAttention.route"),
     ),
 }  # fmt: skip

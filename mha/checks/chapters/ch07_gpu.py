@@ -177,14 +177,14 @@ EXERCISES: dict[str, Exercise] = {
     ),
     "attention_flops": FunctionExercise(
         7, _reference_attention_flops, _flops_cases, _FLOPS_MISTAKES,
-        references=("mha.checks.ch07_gpu._reference_attention_flops", "mha.bench.flops"),
+        references=("mha.checks.chapters.ch07_gpu._reference_attention_flops", "mha.bench.timing.flops"),
     ),
     "longest_sequence": FunctionExercise(
         7, _reference_longest_sequence, _longest_cases, _LONGEST_MISTAKES,
-        references=("mha.checks.ch07_gpu._reference_longest_sequence",),
+        references=("mha.checks.chapters.ch07_gpu._reference_longest_sequence",),
     ),
     "key_block_size": FunctionExercise(
         7, _reference_key_block_size, _block_cases, _BLOCK_MISTAKES,
-        references=("mha.checks.ch07_gpu._reference_key_block_size",),
+        references=("mha.checks.chapters.ch07_gpu._reference_key_block_size",),
     ),
 }  # fmt: skip

@@ -291,7 +291,7 @@ EXERCISES: dict[str, Exercise] = {
     ),
     "decoder_masks": FunctionExercise(
         5, _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
-        references=("mha.checks.ch05_masks._reference_decoder_masks",),
+        references=("mha.checks.chapters.ch05_masks._reference_decoder_masks",),
     ),
     "cross_attention_weights_shape": ShapeExercise(
         5,

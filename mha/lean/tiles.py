@@ -1,9 +1,8 @@
-"""The lean path of :func:`mha.multi_head_attention`: the output without the weights.
+"""The lean path's tiles: the output of :func:`mha.multi_head_attention` without the weights.
 
 :func:`mha.multi_head_attention` hands over to :func:`multi_head_attention` here when the
 caller does not want the attention weights (``need_weights=False``) and the
-``(..., h, n_q, n_k)`` scores would take more than ``memory_budget`` bytes
-(:func:`needed`). The result is the same as the readable path's (to rounding:
+``(..., h, n_q, n_k)`` scores would take more than ``memory_budget`` bytes. The result is the same as the readable path's (to rounding:
 ``tests/test_fast_paths.py`` compares the two for every tiling), but the scores of
 :func:`mha.scaled_dot_product_attention` are computed tile by tile (:func:`attention`), so
 that they never exist all at once:
@@ -12,13 +11,13 @@ that they never exist all at once:
   blocks of keys combined by an online softmax (:func:`_online_softmax_attention`);
 - ``memory_budget`` bounds the bytes of all the tiles alive at once (a tile is never smaller
   than 64 x 64, however small the budget). Its default,
-  :data:`DEFAULT_MEMORY_BUDGET`, is small on the CPU (where cache-sized tiles are faster than
+  :data:`mha.numpy_mha.DEFAULT_MEMORY_BUDGET`, is small on the CPU (where cache-sized tiles are faster than
   the whole scores) and large on a GPU (where each tile costs kernel launches);
 - on NumPy (float32/float64, two or more cores) the tiles, and the layer's projections, run
-  on the thread pool of :mod:`mha.threads`, BLAS single-threaded; other libraries (CuPy,
+  on the thread pool of :mod:`mha.lean.threads`, BLAS single-threaded; other libraries (CuPy,
   ...) and dtypes take one block of query rows at a time.
 
-Each step is timed by :func:`mha.phases.phase` (a no-op unless a profile is recording):
+Each step is timed by :func:`mha.lean.phases.phase` (a no-op unless a profile is recording):
 ``python -m mha.bench --profile`` prints where the time goes, against the floor that the
 products and the exponentials set.
 
@@ -34,24 +33,21 @@ from typing import Any
 import array_api_compat
 import numpy as np
 
-from mha import _validate, threads
-from mha.blocks import compute_dtype, matrix_transpose, merge_heads, project, split_heads
+from mha import _validate
+from mha.functional import compute_dtype, matrix_transpose, merge_heads, project, split_heads
+from mha.lean import threads
+from mha.lean.phases import phase
 from mha.params import MHAParams
-from mha.phases import phase
 
 Array = Any
 
-#: Defaults of ``multi_head_attention(..., memory_budget=)``, in bytes. On the CPU the tiled
-#: path is already the faster one above a few MiB of scores (cache-sized tiles, every core);
-#: on a GPU each tile costs kernel launches, so tiles are worth it only to save memory.
-DEFAULT_MEMORY_BUDGET = {"cpu": 8 * 2**20, "gpu": 2**30}
 _TILE_ELEMENTS = 2**20  # one NumPy worker's score tile (4 MiB in float32): cache-sized
 _MIN_TILE_SIDE = 64  # tiles are at least 64 x 64, however small the budget
 _MAX_TILE_ROWS = 256  # 1024 x 1024 tiles were ~4% slower than 256 x 1024 (python -m mha.bench)
 _SHIFT_FREE_BOUND = 60.0  # |score| <= 60 (base 2): 2**score lies in [2**-60, 2**60], no overflow
 
 
-def _tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
+def tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
     """(query rows, key columns) of a score tile with at most ``max_elements`` entries.
 
     Whole rows of keys when at least 64 rows fit (then each row is one ordinary softmax),
@@ -161,12 +157,12 @@ def _attention_threads(
     q_scale: float,
     shift_free: bool,
 ) -> Array:
-    """NumPy only: tiles (one batch index, a block of query rows) run on :mod:`mha.threads`.
+    """NumPy only: tiles (one batch index, a block of query rows) run on :mod:`mha.lean.threads`.
 
     Each thread calls BLAS single-threaded, so that the element-wise softmax,
     single-threaded in NumPy, runs next to the products instead of after them. Each tile
     multiplies its own queries by ``q_scale``. The result's heads axis (the last batch
-    axis) is second to last in memory, so that :func:`mha.blocks.merge_heads` of it is a
+    axis) is second to last in memory, so that :func:`mha.functional.merge_heads` of it is a
     reshape, not a copy.
 
     Shapes
@@ -181,7 +177,7 @@ def _attention_threads(
         blocked = np.broadcast_to(blocked, (*batch, *blocked.shape[-2:]))
     n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
     workers = threads.cpu_count()
-    block_q, block_k = _tile_shape(n_q, n_k, min(_TILE_ELEMENTS, max_elements // workers))
+    block_q, block_k = tile_shape(n_q, n_k, min(_TILE_ELEMENTS, max_elements // workers))
     if batch:  # (..., n_q, h, d_v) in memory, seen as (..., h, n_q, d_v)
         out = np.moveaxis(np.empty((*batch[:-1], n_q, batch[-1], d_v), q.dtype), -2, -3)
     else:
@@ -256,7 +252,7 @@ def attention(
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
     n_q, n_k = q.shape[-2], k.shape[-2]
     per_entry = memory_budget // (3 * itemsize * math.prod(batch))  # scores and 2 temporaries
-    block_q, block_k = _tile_shape(n_q, n_k, per_entry)
+    block_q, block_k = tile_shape(n_q, n_k, per_entry)
     outs = []
     for start in range(0, n_q, block_q):
         rows = slice(start, min(start + block_q, n_q))
@@ -270,35 +266,20 @@ def attention(
     return xp.astype(out, dtype, copy=False)
 
 
-def needed(q: Array, k: Array, v: Array, num_heads: int, memory_budget: int | None) -> bool:
-    """Whether the ``(..., h, n_q, n_k)`` scores would take more than ``memory_budget`` bytes.
-
-    ``memory_budget=None`` takes :data:`DEFAULT_MEMORY_BUDGET` for ``q``'s library: "cpu"
-    for NumPy, "gpu" for any other. The scores are counted in the softmax's dtype (float32
-    for float16 inputs).
-    """
-    xp = _validate.array_namespace(q=q, k=k, v=v)
-    itemsize = 4 if compute_dtype(xp, q.dtype) == xp.float32 else 8
-    batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
-    scores_bytes = itemsize * math.prod((*batch, num_heads, q.shape[-2], k.shape[-2]))
-    return scores_bytes > _budget(xp, memory_budget)
-
-
-def _budget(xp: ModuleType, memory_budget: int | None) -> int:
-    """``memory_budget``, or the default for ``xp``'s library ("cpu" for NumPy)."""
-    if memory_budget is not None:
-        return memory_budget
-    return DEFAULT_MEMORY_BUDGET["cpu" if array_api_compat.is_numpy_namespace(xp) else "gpu"]
-
-
 def _project_on_threads(x: Array, w: Array, b: Array | None) -> Array:
-    """:func:`mha.blocks.project` with the rows split over :mod:`mha.threads`."""
+    """:func:`mha.functional.project` with the rows split over :mod:`mha.lean.threads`."""
     y = threads.matmul(x, w)
     return y if b is None else y + b
 
 
 def multi_head_attention(
-    q: Array, k: Array, v: Array, params: MHAParams, mask: Array | None, memory_budget: int | None
+    xp: ModuleType,
+    q: Array,
+    k: Array,
+    v: Array,
+    params: MHAParams,
+    mask: Array | None,
+    memory_budget: int,
 ) -> Array:
     """The output of :func:`mha.multi_head_attention`, the scores in tiles of ``memory_budget``.
 
@@ -313,7 +294,6 @@ def multi_head_attention(
     q : (..., n_q, d_model);  k : (..., n_k, kdim);  v : (..., n_k, vdim)
     mask : broadcastable to (..., h, n_q, n_k);  returns : (..., n_q, d_model)
     """
-    xp = _validate.array_namespace(q=q, k=k, v=v)
     numpy_threads = (
         array_api_compat.is_numpy_namespace(xp)
         and compute_dtype(xp, q.dtype) == q.dtype
@@ -325,8 +305,7 @@ def multi_head_attention(
     q_heads = split_heads(q_proj, h)  # (..., h, n_q, d_k)
     k_heads = split_heads(proj(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
     v_heads = split_heads(proj(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
-    budget = _budget(xp, memory_budget)
-    heads = attention(xp, q_heads, k_heads, v_heads, mask, budget)  # (..., h, n_q, d_v)
+    heads = attention(xp, q_heads, k_heads, v_heads, mask, memory_budget)  # (..., h, n_q, d_v)
     concat = merge_heads(heads)  # (..., n_q, h*d_v)
     if numpy_threads and q_proj.shape == (*concat.shape[:-1], params.w_o.shape[1]):
         # the output over the projected queries, which are used up: memory already in use

@@ -10,9 +10,10 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
-from mha.checks.ch01_attention import _stable_softmax
-from mha.checks.core import F32, F64, Case, _normal, _random_mask
+from mha.checks.core import Case
+from mha.checks.inputs import F32, F64, normal, random_mask
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+from mha.checks.variants import stable_softmax
 
 # --- ch06: the PyTorch variant ------------------------------------------------------------
 
@@ -23,8 +24,8 @@ def _module_forward_cases(rng: np.random.Generator) -> list[Case]:
     def case(text, batch, n_q, n_k, d_model, h, dtype, bias=False, mask=None, d_k=None):
         d_k = d_k or d_model // h
         params = mha.init_params(d_model, h, d_k=d_k, d_v=d_k + 1, bias=bias, dtype=dtype)
-        params = params.map(lambda a: _normal(rng, a.shape, dtype, 0.5))  # biases non-zero
-        q, k, v = (_normal(rng, (*batch, n, d_model), dtype) for n in (n_q, n_k, n_k))
+        params = params.map(lambda a: normal(rng, a.shape, dtype, 0.5))  # biases non-zero
+        q, k, v = (normal(rng, (*batch, n, d_model), dtype) for n in (n_q, n_k, n_k))
         args = (params, q, k, v) if mask is None else (params, q, k, v, mask)
         return Case(text, args)
 
@@ -38,7 +39,7 @@ def _module_forward_cases(rng: np.random.Generator) -> list[Case]:
         ),
         case(
             "batch (3,), d_model=12, h=3, with a (3, 1, 1, 5) padding-style mask, float32",
-            (3,), 2, 5, 12, 3, F32, mask=_random_mask(rng, (3, 1, 1, 5)),
+            (3,), 2, 5, 12, 3, F32, mask=random_mask(rng, (3, 1, 1, 5)),
         ),
         case("batch (2,), d_model=8, h=2, d_k=3, d_v=4 (not d_model / h)", (2,), 4, 6, 8, 2, F64, d_k=3),
     ]  # fmt: skip
@@ -165,7 +166,7 @@ def _params_from_torch_cases(rng: np.random.Generator) -> list[Case]:
     ]:
         d_model = d_model + h * int(rng.integers(0, 2))
         params = mha.init_params(d_model, h, bias=bias, dtype=dtype)
-        params = params.map(lambda a, dtype=dtype: _normal(rng, a.shape, dtype))  # all distinct
+        params = params.map(lambda a, dtype=dtype: normal(rng, a.shape, dtype))  # all distinct
         text = f"nn.MultiheadAttention({d_model}, {h}, bias={bias}), {np.dtype(dtype)}"
         cases.append(Case(text, (params,)))
     return cases  # fmt: skip
@@ -260,14 +261,14 @@ def _backward_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
     n_q, n_k, d_k, d_v = (int(n) for n in rng.choice(np.arange(2, 8), size=4, replace=False))
     for batch, dtype in [((), F64), ((2,), F64), ((2, 3), F32)]:
-        q, k = (_normal(rng, (*batch, n, d_k), dtype) for n in (n_q, n_k))
-        v = _normal(rng, (*batch, n_k, d_v), dtype)
-        grad_out = _normal(rng, (*batch, n_q, d_v), dtype)
+        q, k = (normal(rng, (*batch, n, d_k), dtype) for n in (n_q, n_k))
+        v = normal(rng, (*batch, n_k, d_v), dtype)
+        grad_out = normal(rng, (*batch, n_q, d_v), dtype)
         cases.append(
             Case(f"q {q.shape}, k {k.shape}, v {v.shape}, {np.dtype(dtype)}", (q, k, v, grad_out))
         )
     n = int(rng.integers(2, 6))
-    square = [_normal(rng, (2, n, n), F64) for _ in range(4)]
+    square = [normal(rng, (2, n, n), F64) for _ in range(4)]
     cases.append(Case(f"q, k, v and grad_out all of shape (2, {n}, {n})", tuple(square)))
     return cases  # fmt: skip
 
@@ -294,7 +295,7 @@ def _backward_variant(
 
     def attention_backward(q, k, v, grad_out):
         d = math.sqrt(q.shape[-1])
-        p = _stable_softmax(q @ np.swapaxes(k, -1, -2) / d)  # (..., n_q, n_k)
+        p = stable_softmax(q @ np.swapaxes(k, -1, -2) / d)  # (..., n_q, n_k)
         grad_v = np.swapaxes(p, -1, -2) @ grad_out if transpose_dv else p @ grad_out
         grad_p = grad_out @ np.swapaxes(v, -1, -2)  # (..., n_q, n_k)
         if jacobian == "full":
@@ -407,7 +408,7 @@ EXERCISES: dict[str, Exercise] = {
     "module_forward": FunctionExercise(
         6, _reference_module_forward, _module_forward_cases, _MODULE_FORWARD_MISTAKES, ("out", "weights"),
         tensors=True, prepare=_to_torch,
-        references=("mha.checks.ch06_pytorch._reference_module_forward",
+        references=("mha.checks.chapters.ch06_pytorch._reference_module_forward",
                     "mha.torch_mha.MultiHeadAttention.forward", "mha.torch_mha.MultiHeadAttention.head_outputs",
                     "mha.torch_mha.MultiHeadAttention.combine_heads", "mha.multi_head_attention",
                     "torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward",
@@ -416,17 +417,17 @@ EXERCISES: dict[str, Exercise] = {
     "params_from_torch": FunctionExercise(
         6, _reference_params_from_torch, _params_from_torch_cases, _PARAMS_FROM_TORCH_MISTAKES,
         tensors=True, prepare=_to_torch_module,
-        references=("mha.checks.ch06_pytorch._reference_params_from_torch", "mha.from_torch_state_dict",
+        references=("mha.checks.chapters.ch06_pytorch._reference_params_from_torch", "mha.from_torch_state_dict",
                     "mha.params.from_torch_state_dict", "mha.torch_mha.MultiHeadAttention.from_torch"),
     ),
     "attention_backward": FunctionExercise(
         6, _reference_attention_backward, _backward_cases, _BACKWARD_MISTAKES, ("grad_q", "grad_k", "grad_v"),
-        references=("mha.checks.ch06_pytorch._reference_attention_backward", "torch.autograd.grad",
+        references=("mha.checks.chapters.ch06_pytorch._reference_attention_backward", "torch.autograd.grad",
                     "torch.autograd.backward", "torch.Tensor.backward", "torch.func.vjp", "torch.func.grad"),
     ),
     "torch_key_padding_mask": FunctionExercise(
         6, _reference_torch_key_padding_mask, _key_padding_cases, _KEY_PADDING_MISTAKES,
         tensors=True, prepare=_tensors_of,
-        references=("mha.checks.ch06_pytorch._reference_torch_key_padding_mask",),
+        references=("mha.checks.chapters.ch06_pytorch._reference_torch_key_padding_mask",),
     ),
 }  # fmt: skip

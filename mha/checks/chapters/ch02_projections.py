@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from mha.checks.core import F32, F64, Case, _normal
+from mha.checks.core import Case
+from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
 
 # --- ch02: head weights -------------------------------------------------------------------
@@ -16,17 +17,17 @@ def _head_weight_cases(rng: np.random.Generator) -> list[Case]:
     for h, rows, d in [(2, 8, 4), (3, 6, 4), (4, 10, 1), (5, 5, 3), (3, 9, 3)]:
         rows, d = rows + int(rng.integers(0, 3)), d + int(rng.integers(0, 2))
         i = int(rng.integers(h))
-        w = _normal(rng, (rows, h * d), F64)
+        w = normal(rng, (rows, h * d), F64)
         cases.append(Case(f"w of shape {(rows, h * d)}, num_heads={h}, i={i}", (w, i, h)))
     cases.append(
         Case(
             "w of shape (6, 6), num_heads=3, i=0 (the first head)",
-            (_normal(rng, (6, 6), F64), 0, 3),
+            (normal(rng, (6, 6), F64), 0, 3),
         )
     )
     cases.append(
         Case(
-            "w of shape (4, 8), num_heads=2, i=1 (the last head)", (_normal(rng, (4, 8), F32), 1, 2)
+            "w of shape (4, 8), num_heads=2, i=1 (the last head)", (normal(rng, (4, 8), F32), 1, 2)
         )
     )
     return cases  # fmt: skip
@@ -78,7 +79,7 @@ def _fuse_cases(rng: np.random.Generator) -> list[Case]:
         (3, 4, 4, F64),
     ]:
         d_in, d = d_in + int(rng.integers(0, 3)), d + int(rng.integers(0, 2))
-        w_heads = [_normal(rng, (d_in, d), dtype) for _ in range(h)]
+        w_heads = [normal(rng, (d_in, d), dtype) for _ in range(h)]
         cases.append(Case(f"{h} matrices of shape {(d_in, d)}, {np.dtype(dtype)}", (w_heads,)))
     return cases  # fmt: skip
 
@@ -126,7 +127,7 @@ def _in_proj_cases(rng: np.random.Generator) -> list[Case]:
         (6, F32),
         (int(rng.integers(2, 5)), F64),
     ]:
-        weight = _normal(rng, (3 * d_model, d_model), dtype)
+        weight = normal(rng, (3 * d_model, d_model), dtype)
         cases.append(
             Case(f"in_proj_weight of shape {(3 * d_model, d_model)}, {np.dtype(dtype)}", (weight,))
         )
@@ -172,15 +173,15 @@ _IN_PROJ_MISTAKES = (
 EXERCISES: dict[str, Exercise] = {
     "head_weight": FunctionExercise(
         2, _reference_head_weight, _head_weight_cases, _HEAD_WEIGHT_MISTAKES,
-        references=("mha.checks.ch02_projections._reference_head_weight",),
+        references=("mha.checks.chapters.ch02_projections._reference_head_weight",),
     ),
     "fuse_heads": FunctionExercise(
         2, _reference_fuse_heads, _fuse_cases, _FUSE_MISTAKES,
-        references=("mha.checks.ch02_projections._reference_fuse_heads",),
+        references=("mha.checks.chapters.ch02_projections._reference_fuse_heads",),
     ),
     "split_in_proj": FunctionExercise(
         2, _reference_split_in_proj, _in_proj_cases, _IN_PROJ_MISTAKES, ("w_q", "w_k", "w_v"),
-        references=("mha.checks.ch02_projections._reference_split_in_proj", "mha.from_torch_state_dict",
+        references=("mha.checks.chapters.ch02_projections._reference_split_in_proj", "mha.from_torch_state_dict",
                     "mha.params.from_torch_state_dict", "mha.torch_mha.MultiHeadAttention.from_torch"),
     ),
     "projection_parameter_count": NumberExercise(

@@ -3,15 +3,22 @@ the shape after the split."""
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
 
 import mha
-from mha.checks.core import F32, F64, Case, _normal
+from mha.checks.core import Case
+from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
 from mha.checks.properties import keeps_flat_order
+from mha.checks.variants import (
+    bug_mistakes,
+    merge_interleaved,
+    merge_no_transpose,
+    split_interleaved,
+    split_no_transpose,
+)
 
 # --- ch03: split and merge heads ----------------------------------------------------------
 
@@ -20,7 +27,7 @@ def _split_cases(rng: np.random.Generator) -> list[Case]:
     n, m, d = (int(x) for x in rng.integers(2, 7, size=3))
     return [
         Case(
-            f"x of shape {shape}, {np.dtype(dtype)}, num_heads={h}", (_normal(rng, shape, dtype), h)
+            f"x of shape {shape}, {np.dtype(dtype)}, num_heads={h}", (normal(rng, shape, dtype), h)
         )
         for shape, h, dtype in [
             ((n + 1, 2 * d), 2, F64),
@@ -31,20 +38,9 @@ def _split_cases(rng: np.random.Generator) -> list[Case]:
     ]
 
 
-def _split_no_transpose(x, num_heads):
-    *batch, n, features = x.shape
-    return np.reshape(x, (*batch, num_heads, n, features // num_heads))
-
-
 def _split_keep_order(x, num_heads):
     *batch, n, features = x.shape
     return np.reshape(x, (*batch, n, num_heads, features // num_heads))
-
-
-def _split_interleaved(x, num_heads):
-    *batch, n, features = x.shape
-    x = np.reshape(x, (*batch, n, features // num_heads, num_heads))  # (..., n, d, h)
-    return np.moveaxis(x, (-3, -2, -1), (-2, -1, -3))  # (..., h, n, d)
 
 
 _SPLIT_MISTAKES = (
@@ -52,7 +48,7 @@ _SPLIT_MISTAKES = (
         "reshape_without_transpose",
         "a reshape straight to (..., h, n, d) without a transpose, which mixes tokens",
         "reshape to (..., n, h, d) first, then swap the n and h axes",
-        _split_no_transpose,
+        split_no_transpose,
         keeps_flat_order(),
     ),
     Mistake(
@@ -65,7 +61,7 @@ _SPLIT_MISTAKES = (
         "heads_interleaved",
         "heads in the wrong order: feature j went to head j % h instead of head j // d",
         "head i owns the contiguous features i*d:(i+1)*d: reshape to (..., n, h, d), not (..., n, d, h)",
-        _split_interleaved,
+        split_interleaved,
     ),
 )
 
@@ -73,7 +69,7 @@ _SPLIT_MISTAKES = (
 def _merge_cases(rng: np.random.Generator) -> list[Case]:
     h, n, d = (int(x) for x in rng.integers(2, 6, size=3))
     return [
-        Case(f"x of shape {shape}, {np.dtype(dtype)}", (_normal(rng, shape, dtype),))
+        Case(f"x of shape {shape}, {np.dtype(dtype)}", (normal(rng, shape, dtype),))
         for shape, dtype in [
             ((h, n + 1, d), F64),
             ((2, h + 1, n, 2), F32),
@@ -83,29 +79,19 @@ def _merge_cases(rng: np.random.Generator) -> list[Case]:
     ]
 
 
-def _merge_no_transpose(x):
-    *batch, h, n, d = x.shape
-    return np.reshape(x, (*batch, n, h * d))
-
-
-def _merge_interleaved(x):
-    *batch, h, n, d = x.shape
-    return np.reshape(np.moveaxis(x, -3, -1), (*batch, n, h * d))  # (..., n, d, h) -> flat
-
-
 _MERGE_MISTAKES = (
     Mistake(
         "reshape_without_transpose",
         "a reshape straight to (..., n, h*d) without a transpose, which mixes tokens",
         "swap the h and n axes first (np.swapaxes(x, -3, -2)), then reshape to (..., n, h*d)",
-        _merge_no_transpose,
+        merge_no_transpose,
         keeps_flat_order(),
     ),
     Mistake(
         "heads_interleaved",
         "heads in the wrong order: features interleaved (d, h) instead of head after head",
         "Concat puts head 0's d features first, then head 1's: the order must be (..., n, h, d)",
-        _merge_interleaved,
+        merge_interleaved,
     ),
     Mistake(
         "concat_on_sequence_axis",
@@ -161,26 +147,6 @@ def _attend_heads_variant(bugs: frozenset[str] = frozenset(), scale: str | None 
     return attend_heads
 
 
-def _bug_mistakes(bugs: dict[str, str], variant) -> tuple[Mistake, ...]:
-    """One mistake per set of bugs still in a find-the-bug answer, fewest first (not all)."""
-    subsets = [
-        frozenset(combo)
-        for size in range(1, len(bugs))
-        for combo in itertools.combinations(bugs, size)
-    ]
-    return tuple(
-        Mistake(
-            "+".join(sorted(subset, key=list(bugs).index)),
-            "a fix that is not complete: still there, "
-            + "; ".join(bugs[b] for b in bugs if b in subset),
-            f"{len(bugs) - len(subset)} of the {len(bugs)} bugs are fixed; look again at "
-            + " and ".join(bugs[b] for b in bugs if b in subset),
-            variant(subset),
-        )
-        for subset in subsets
-    )
-
-
 def _attend_heads_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
     for batch, n, h, d_k, dtype in [
@@ -192,7 +158,7 @@ def _attend_heads_cases(rng: np.random.Generator) -> list[Case]:
         n = n + int(rng.integers(0, 3))
         params = mha.init_params(h * d_k, h, dtype=dtype, seed=int(rng.integers(2**31)))
         params = params.map(lambda a: a * 2.0)  # sharper weights: the bugs show more
-        x = _normal(rng, (*batch, n, h * d_k), dtype)
+        x = normal(rng, (*batch, n, h * d_k), dtype)
         cases.append(
             Case(f"x of shape {x.shape}, {np.dtype(dtype)}, h={h}, d_k={d_k}", (x, params))
         )
@@ -202,7 +168,7 @@ def _attend_heads_cases(rng: np.random.Generator) -> list[Case]:
 _reference_attend_heads = _attend_heads_variant()
 
 _ATTEND_HEADS_MISTAKES = (
-    *_bug_mistakes(_ATTEND_BUGS, _attend_heads_variant),
+    *bug_mistakes(_ATTEND_BUGS, _attend_heads_variant),
     Mistake(
         "scale_by_d_k",
         "the scale fixed to d_k instead of sqrt(d_k)",
@@ -217,15 +183,15 @@ _ATTEND_HEADS_MISTAKES = (
 EXERCISES: dict[str, Exercise] = {
     "split_heads": FunctionExercise(
         3, mha.split_heads, _split_cases, _SPLIT_MISTAKES,
-        references=("mha.split_heads", "mha.blocks.split_heads", "mha.numpy_mha.split_heads"),
+        references=("mha.split_heads", "mha.functional.split_heads", "mha.numpy_mha.split_heads"),
     ),
     "merge_heads": FunctionExercise(
         3, mha.merge_heads, _merge_cases, _MERGE_MISTAKES,
-        references=("mha.merge_heads", "mha.blocks.merge_heads", "mha.numpy_mha.merge_heads"),
+        references=("mha.merge_heads", "mha.functional.merge_heads", "mha.numpy_mha.merge_heads"),
     ),
     "attend_heads": FunctionExercise(
         3, _reference_attend_heads, _attend_heads_cases, _ATTEND_HEADS_MISTAKES, ("heads", "weights"),
-        references=("mha.checks.ch03_heads._reference_attend_heads",),
+        references=("mha.checks.chapters.ch03_heads._reference_attend_heads",),
         given=_attend_heads_variant(frozenset(_ATTEND_BUGS)),
     ),
     "split_heads_shape": ShapeExercise(

@@ -24,9 +24,9 @@ from typing import Any
 import numpy as np
 
 from mha import _validate
-from mha.cupy_mha import to_host
 from mha.efficient import GQAParams, KVCache, decode_step
-from mha.lean_attention import _tile_shape
+from mha.gpu import to_host
+from mha.lean import tile_shape
 from mha.masks import causal_mask, combine_masks, padding_mask
 from mha.numpy_mha import merge_heads, multi_head_attention, split_heads
 from mha.params import MHAParams, init_params
@@ -408,7 +408,7 @@ def online_softmax_tiles(
 ) -> Any:
     """The score matrix as the lean path of ``mha.multi_head_attention`` tiles it.
 
-    The tile shape is the package's own rule (``mha.lean_attention._tile_shape``) for tiles
+    The tile shape is the package's own rule (``mha.lean.tile_shape``) for tiles
     of at most ``max_tile_elements`` scores. Each row of tiles reads the key blocks left to
     right (numbered), carrying its running maximum ``m``, sum ``ℓ`` and output ``o``; only
     one tile of scores exists at a time per worker. Grey: masked by
@@ -416,7 +416,7 @@ def online_softmax_tiles(
     """
     n_q, n_k = _validate.positive_int("n_q", n_q), _validate.positive_int("n_k", n_k)
     max_tile_elements = _validate.positive_int("max_tile_elements", max_tile_elements)
-    block_q, block_k = _tile_shape(n_q, n_k, max_tile_elements)
+    block_q, block_k = tile_shape(n_q, n_k, max_tile_elements)
     order = np.broadcast_to(np.arange(n_k) // block_k, (n_q, n_k)).astype(float)
     if causal:
         order = np.where(causal_mask(n_q, n_k), order, np.nan)

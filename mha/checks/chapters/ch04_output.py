@@ -11,14 +11,8 @@ from typing import Any
 import numpy as np
 
 import mha
-from mha.checks.ch03_heads import (
-    _bug_mistakes,
-    _merge_interleaved,
-    _merge_no_transpose,
-    _split_interleaved,
-    _split_no_transpose,
-)
-from mha.checks.core import F32, F64, Case, _normal, _random_mask, _swap_last
+from mha.checks.core import Case
+from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import (
     Evidence,
     Exercise,
@@ -34,6 +28,13 @@ from mha.checks.properties import (
     scaled_by,
     zeroed_after_softmax,
 )
+from mha.checks.variants import (
+    bug_mistakes,
+    merge_interleaved,
+    merge_no_transpose,
+    split_interleaved,
+    split_no_transpose,
+)
 
 # --- ch04: multi-head attention -----------------------------------------------------------
 
@@ -48,9 +49,9 @@ MHA_REFERENCES = (
 def _random_params(rng, d_model: int, h: int, dtype: Any, bias: bool, d_k: int | None = None):
     d_k = d_model // h if d_k is None else d_k
     shapes = [(d_model, h * d_k)] * 3 + [(h * d_k, d_model)]
-    weights = [_normal(rng, shape, dtype, 1.5 / math.sqrt(d_model)) for shape in shapes]
+    weights = [normal(rng, shape, dtype, 1.5 / math.sqrt(d_model)) for shape in shapes]
     sizes = [h * d_k] * 3 + [d_model]
-    biases = [_normal(rng, (size,), dtype, 0.5) if bias else None for size in sizes]
+    biases = [normal(rng, (size,), dtype, 0.5) if bias else None for size in sizes]
     return mha.MHAParams(*weights, h, *biases)
 
 
@@ -59,15 +60,15 @@ def _with_padded_values_changed(rng, case: Case, text: str) -> Case:
     q, k, v, params, mask = case.args
     hidden = ~np.broadcast_to(mask, (*q.shape[:-2], params.num_heads, q.shape[-2], k.shape[-2]))
     hidden = hidden.all(axis=(-3, -2))  # (..., n_k): hidden from every head and query
-    v = v + np.where(hidden[..., None], _normal(rng, v.shape, v.dtype, 10.0), 0).astype(v.dtype)
+    v = v + np.where(hidden[..., None], normal(rng, v.shape, v.dtype, 10.0), 0).astype(v.dtype)
     return Case(text, (q, k, v, params, mask), probe_of=case.description, probe="masked_values")
 
 
 def _mha_cases(rng: np.random.Generator) -> list[Case]:
     def case(text, batch, n_q, n_k, d_model, h, dtype, bias=False, mask=None, d_k=None):
-        q = _normal(rng, (*batch, n_q, d_model), dtype)
-        kv = _normal(rng, (*batch, n_k, d_model), dtype)
-        v = _normal(rng, (*batch, n_k, d_model), dtype)
+        q = normal(rng, (*batch, n_q, d_model), dtype)
+        kv = normal(rng, (*batch, n_k, d_model), dtype)
+        v = normal(rng, (*batch, n_k, d_model), dtype)
         params = _random_params(rng, d_model, h, dtype, bias, d_k)
         args = (q, kv, v, params) if mask is None else (q, kv, v, params, mask)
         return Case(text, args)
@@ -91,7 +92,7 @@ def _mha_cases(rng: np.random.Generator) -> list[Case]:
         case(f"batch (2,), d_model=8, h=4, n_q={n_k}, n_k={n_q}, with biases", (2,), n_k, n_q, 8, 4, F64, bias=True),
         case(
             f"batch (2,), d_model=8, h=2, n_q={n_q}, n_k={n_k}, with a ({n_q}, {n_k}) mask",
-            (2,), n_q, n_k, 8, 2, F64, mask=_random_mask(rng, (n_q, n_k)),
+            (2,), n_q, n_k, 8, 2, F64, mask=random_mask(rng, (n_q, n_k)),
         ),
         case(f"d_model=8, h=2, d_k = d_v = 3 (h*d_k != d_model), n = {n}", (), n, n, 8, 2, F64, d_k=3),
         padded,
@@ -126,7 +127,7 @@ def _mha_variant(
         q_heads = split(project(q, "w_q", "b_q"), h)  # (..., h, n_q, d_k)
         k_heads = split(project(k, "w_k", "b_k"), h)  # (..., h, n_k, d_k)
         v_heads = split(project(v, value_weight, "b_v"), h)  # (..., h, n_k, d_v)
-        scores = q_heads @ _swap_last(k_heads) / divisor(params)  # (..., h, n_q, n_k)
+        scores = q_heads @ swap_last(k_heads) / divisor(params)  # (..., h, n_q, n_k)
         if mask is not None and mask_mode == "before":
             scores = np.where(mask, scores, -np.inf)
         weights = mha.softmax(scores, axis=softmax_axis)
@@ -147,7 +148,7 @@ def _raw_scores(args: tuple) -> np.ndarray:
     def heads(x, w, b):
         return mha.split_heads(x @ w if b is None else x @ w + b, params.num_heads)
 
-    return heads(q, params.w_q, params.b_q) @ _swap_last(heads(k, params.w_k, params.b_k))
+    return heads(q, params.w_q, params.b_q) @ swap_last(heads(k, params.w_k, params.b_k))
 
 
 def _mha_scale(divisor: Callable[[mha.MHAParams], float]):
@@ -195,7 +196,7 @@ def _split_wrong_for(which: str) -> Callable:
             return x @ w if b is None else x @ w + b
 
         h = params.num_heads
-        split = {name: _split_no_transpose if name == which else mha.split_heads for name in "qkv"}
+        split = {name: split_no_transpose if name == which else mha.split_heads for name in "qkv"}
         q_heads = split["q"](project(q, params.w_q, params.b_q), h)
         k_heads = split["k"](project(k, params.w_k, params.b_k), h)
         v_heads = split["v"](project(v, params.w_v, params.b_v), h)
@@ -226,13 +227,13 @@ _MHA_MISTAKES = (
         "reshape_without_transpose",
         "heads split (and merged) by a reshape without a transpose, which mixes tokens",
         "split with reshape to (..., n, h, d) and a swap of the n and h axes (mha.split_heads)",
-        _mha_variant(split=_split_no_transpose, merge=_merge_no_transpose),
+        _mha_variant(split=split_no_transpose, merge=merge_no_transpose),
     ),
     Mistake(
         "split_without_transpose",
         "heads split by a reshape without a transpose (the merge is right), which mixes tokens",
         "split: reshape to (..., n, h, d), then swap the n and h axes",
-        _mha_variant(split=_split_no_transpose),
+        _mha_variant(split=split_no_transpose),
         _equals_one_of(
             _ONE_SPLIT_WRONG, "your result is the layer with {name} split by a bare reshape"
         ),
@@ -241,13 +242,13 @@ _MHA_MISTAKES = (
         "merge_without_transpose",
         "heads merged by a reshape without a transpose (the split is right), which mixes tokens",
         "merge: swap the h and n axes back first, then reshape to (..., n_q, h*d_v)",
-        _mha_variant(merge=_merge_no_transpose),
+        _mha_variant(merge=merge_no_transpose),
     ),
     Mistake(
         "heads_interleaved",
         "heads in the wrong order: feature j went to head j % h instead of head j // d",
         "head i owns the contiguous columns i*d_k:(i+1)*d_k of each projection",
-        _mha_variant(split=_split_interleaved, merge=_merge_interleaved),
+        _mha_variant(split=split_interleaved, merge=merge_interleaved),
     ),
     Mistake(
         "no_scaling",
@@ -359,8 +360,8 @@ def _contributions_cases(rng: np.random.Generator) -> list[Case]:
         ((2, 2), 2, 3, 4, 8, F64),
     ]:
         n = n + int(rng.integers(0, 3))
-        heads = _normal(rng, (*batch, h, n, d_v), dtype)
-        w_o = _normal(rng, (h * d_v, d_model), dtype)
+        heads = normal(rng, (*batch, h, n, d_v), dtype)
+        w_o = normal(rng, (h * d_v, d_model), dtype)
         cases.append(Case(f"heads of shape {heads.shape}, w_o of shape {w_o.shape}", (heads, w_o)))
     return cases  # fmt: skip
 
@@ -422,7 +423,7 @@ _LAYER_BUGS = {
 
 def _layer_variant(bugs: frozenset[str] = frozenset()):
     return _mha_variant(
-        merge=_merge_no_transpose if "merge_without_transpose" in bugs else mha.merge_heads,
+        merge=merge_no_transpose if "merge_without_transpose" in bugs else mha.merge_heads,
         transposed=("w_o",) if "w_o_transposed" in bugs else (),
         mask_mode="ignored" if "mask_ignored" in bugs else "before",
     )
@@ -435,15 +436,15 @@ def _layer_cases(rng: np.random.Generator) -> list[Case]:
         ((), 4, 6, 8, 4, F32, "random"), ((2,), 3, 3, 6, 2, F64, None),
     ]:  # fmt: skip
         n_q, n_k = n_q + int(rng.integers(0, 2)), n_k + int(rng.integers(0, 2))
-        q = _normal(rng, (*batch, n_q, d_model), dtype)
-        kv = _normal(rng, (*batch, n_k, d_model), dtype)
+        q = normal(rng, (*batch, n_q, d_model), dtype)
+        kv = normal(rng, (*batch, n_k, d_model), dtype)
         params = _random_params(rng, d_model, h, dtype, bias=True)
         mask = {
             "causal": mha.causal_mask(n_q, n_k),
             "padding": mha.padding_mask(rng.integers(1, n_k, size=batch[0]), n_k)
             if batch
             else None,
-            "random": _random_mask(rng, (n_q, n_k)),
+            "random": random_mask(rng, (n_q, n_k)),
             None: None,
         }[masked]
         args = (q, kv, kv, params) if mask is None else (q, kv, kv, params, mask)
@@ -465,11 +466,11 @@ EXERCISES: dict[str, Exercise] = {
     ),
     "head_contributions": FunctionExercise(
         4, _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
-        references=("mha.checks.ch04_output._reference_head_contributions", "mha.analysis.head_contributions"),
+        references=("mha.checks.chapters.ch04_output._reference_head_contributions", "mha.analysis.head_contributions"),
     ),
     "attention_layer": FunctionExercise(
-        4, _reference_attention_layer, _layer_cases, _bug_mistakes(_LAYER_BUGS, _layer_variant), ("out", "weights"),
-        references=("mha.checks.ch04_output._reference_attention_layer", *MHA_REFERENCES),
+        4, _reference_attention_layer, _layer_cases, bug_mistakes(_LAYER_BUGS, _layer_variant), ("out", "weights"),
+        references=("mha.checks.chapters.ch04_output._reference_attention_layer", *MHA_REFERENCES),
         given=_layer_variant(frozenset(_LAYER_BUGS)),
     ),
     "mha_parameter_count": NumberExercise(

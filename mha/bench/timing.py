@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 
 import mha
-from mha import cupy_mha, threads
+from mha import gpu
+from mha.lean import threads
 
 #: The implementations :func:`make_call` builds: on the CPU, and (where a CUDA GPU exists)
 #: mha on CuPy and the torch implementations on ``cuda``.
@@ -44,7 +45,7 @@ def matmul_peak_numpy(side: int = 2048, rounds: int = 5) -> float:
 def exp_rate(elements: int = 2**18, rounds: int = 5) -> float:
     """Exponentials per second of NumPy's float32 ``exp2``, on every core at once.
 
-    Eight tasks per core, run by :mod:`mha.threads` (so that no thread can take all of them
+    Eight tasks per core, run by :mod:`mha.lean.threads` (so that no thread can take all of them
     before the others start), each computes ``2 ** x`` of its own ``elements`` numbers in
     [-8, 0] (1 MiB by default, like a tile of scores) 8 times; the fastest of ``rounds``.
     """
@@ -108,7 +109,7 @@ def make_call(impl: str, shape: tuple[int, int, int, int], seed: int = 0) -> Cal
     x = np.random.default_rng(seed).standard_normal((batch, n, d_model), dtype=np.float32)
     if impl in ("numpy", "cupy"):
         if impl == "cupy":
-            x, params = cupy_mha.to_device(x), cupy_mha.to_device(params)
+            x, params = gpu.to_device(x), gpu.to_device(params)
 
         def call():
             return mha.multi_head_attention(x, x, x, params, need_weights=False)[0]
@@ -146,7 +147,7 @@ def make_call(impl: str, shape: tuple[int, int, int, int], seed: int = 0) -> Cal
 
 def _synchronize(impl: str) -> None:
     if impl == "cupy":
-        cupy_mha.synchronize()
+        gpu.synchronize()
     elif impl.endswith("cuda"):
         optional_torch().cuda.synchronize()
 

@@ -8,7 +8,8 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
-from mha.checks.core import F32, F64, Case, _normal, _random_mask
+from mha.checks.core import Case
+from mha.checks.inputs import F32, F64, normal, random_mask
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
 from mha.positions import apply_rope, sinusoidal
 
@@ -90,16 +91,16 @@ _SINUSOIDAL_MISTAKES = (
 def _apply_rope_cases(rng: np.random.Generator) -> list[Case]:
     start = int(rng.integers(3, 9))
     return [
-        Case("x of shape (6, 8), positions None", (_normal(rng, (6, 8), F64),)),
+        Case("x of shape (6, 8), positions None", (normal(rng, (6, 8), F64),)),
         Case(
             f"x (3, 5, 4) (3 heads), positions {start}..{start + 4} (after {start} cached tokens)",
-            (_normal(rng, (3, 5, 4), F64), np.arange(start, start + 5)),
+            (normal(rng, (3, 5, 4), F64), np.arange(start, start + 5)),
         ),
-        Case("x (2, 2, 4, 6), float32, positions None", (_normal(rng, (2, 2, 4, 6), F32),)),
-        Case("x (1, 16): one new token at position 37", (_normal(rng, (1, 16), F64), np.array([37]))),
+        Case("x (2, 2, 4, 6), float32, positions None", (normal(rng, (2, 2, 4, 6), F32),)),
+        Case("x (1, 16): one new token at position 37", (normal(rng, (1, 16), F64), np.array([37]))),
         Case(
             "x (4, 10) with positions in no particular order",
-            (_normal(rng, (4, 10), F64), rng.permutation(20)[:4]),
+            (normal(rng, (4, 10), F64), rng.permutation(20)[:4]),
         ),
     ]  # fmt: skip
 
@@ -182,19 +183,19 @@ def _pre_ln_block_cases(rng: np.random.Generator) -> list[Case]:
     def case(text, shape, h, dtype, mask=None):
         d_model, d_ff = shape[-1], 2 * shape[-1]
         attention = mha.init_params(d_model, h, bias=True, dtype=dtype)
-        attention = attention.map(lambda a: _normal(rng, a.shape, dtype, d_model**-0.5))
+        attention = attention.map(lambda a: normal(rng, a.shape, dtype, d_model**-0.5))
 
         def norm():
-            return (1 + _normal(rng, (d_model,), dtype, 0.3), _normal(rng, (d_model,), dtype, 0.3))
+            return (1 + normal(rng, (d_model,), dtype, 0.3), normal(rng, (d_model,), dtype, 0.3))
 
         norm1, norm2 = norm(), norm()
         feed_forward = (
-            _normal(rng, (d_ff, d_model), dtype, d_model**-0.5),
-            _normal(rng, (d_ff,), dtype, 0.3),
-            _normal(rng, (d_model, d_ff), dtype, d_ff**-0.5),
-            _normal(rng, (d_model,), dtype, 0.3),
+            normal(rng, (d_ff, d_model), dtype, d_model**-0.5),
+            normal(rng, (d_ff,), dtype, 0.3),
+            normal(rng, (d_model, d_ff), dtype, d_ff**-0.5),
+            normal(rng, (d_model,), dtype, 0.3),
         )
-        x = _normal(rng, shape, dtype)
+        x = normal(rng, shape, dtype)
         args = (x, attention, norm1, feed_forward, norm2)
         return Case(text, args if mask is None else (*args, mask))
 
@@ -205,7 +206,7 @@ def _pre_ln_block_cases(rng: np.random.Generator) -> list[Case]:
              mha.padding_mask([4, int(rng.integers(1, 4))], 4)),
         case(f"x ({n + 1}, 8) (no batch axis), h=4, causal mask", (n + 1, 8), 4, F64, mha.causal_mask(n + 1)),
         case("x (2, 5, 8), float32, h=2, random mask (2, 1, 5, 5)", (2, 5, 8), 2, F32,
-             _random_mask(rng, (2, 1, 5, 5))),
+             random_mask(rng, (2, 1, 5, 5))),
     ]  # fmt: skip
 
 
@@ -324,7 +325,7 @@ _PRE_LN_BLOCK_MISTAKES = (
 
 def _induction_score_cases(rng: np.random.Generator) -> list[Case]:
     def weights(shape, dtype, causal):
-        scores = _normal(rng, shape, F64, 2.0)
+        scores = normal(rng, shape, F64, 2.0)
         if causal:
             n = shape[-1]
             scores = np.where(np.tril(np.ones((n, n), dtype=bool)), scores, -np.inf)
@@ -411,12 +412,12 @@ EXERCISES: dict[str, Exercise] = {
     "pre_ln_block": FunctionExercise(
         9, _reference_pre_ln_block, _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES,
         tensors=True, prepare=_block_parts,
-        references=("mha.checks.ch09_transformer._reference_pre_ln_block", "mha.block.TransformerBlock",
+        references=("mha.checks.chapters.ch09_transformer._reference_pre_ln_block", "mha.block.TransformerBlock",
                     "mha.block.TransformerBlock.forward", "torch.nn.TransformerEncoderLayer"),
     ),
     "induction_score": FunctionExercise(
         9, _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES,
-        references=("mha.checks.ch09_transformer._reference_induction_score",
+        references=("mha.checks.chapters.ch09_transformer._reference_induction_score",
                     "mha.induction.induction_score"),
     ),
 }  # fmt: skip

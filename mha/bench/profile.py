@@ -2,10 +2,10 @@
 
 :func:`profile` calls :func:`mha.multi_head_attention` (self-attention,
 ``need_weights=False``, float32, the benchmark's inputs) with the phases of
-:mod:`mha.phases` recorded, and measures in the same process what the machine can do:
-NumPy's matmul peak and its rate of exponentials (:func:`mha.timing.matmul_peak_numpy`,
-:func:`mha.timing.exp_rate`). :func:`format_profile` prints the phases next to the floor of
-:func:`mha.timing.floor`: each product's FLOPs at the peak, the ``B h n^2`` exponentials at
+:mod:`mha.lean.phases` recorded, and measures in the same process what the machine can do:
+NumPy's matmul peak and its rate of exponentials (:func:`mha.bench.timing.matmul_peak_numpy`,
+:func:`mha.bench.timing.exp_rate`). :func:`format_profile` prints the phases next to the floor of
+:func:`mha.bench.timing.floor`: each product's FLOPs at the peak, the ``B h n^2`` exponentials at
 the measured rate.
 
 A phase's time is its seconds summed over the threads, divided by the cores: what it
@@ -19,8 +19,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from mha import phases, threads
-from mha.timing import exp_rate, floor, flops, make_call, matmul_peak_numpy
+from mha.bench.timing import exp_rate, floor, flops, make_call, matmul_peak_numpy
+from mha.lean import phases, threads
 
 SHAPE = (1, 4096, 512, 8)  # the benchmark's goal shape where the attention dominates
 IDLE = "idle / hand-offs"
@@ -30,7 +30,7 @@ def profile(shape: tuple[int, int, int, int] = SHAPE, calls: int = 3) -> dict[st
     """Phases of ``calls`` calls at ``shape`` = (B, n, d_model, h), per call, in ms.
 
     Returns a JSON-ready dict: the shape, the cores, ``wall_ms`` (mean of the calls),
-    ``phases_ms`` (each phase, and :data:`IDLE`), ``floor_ms`` (:func:`mha.timing.floor`),
+    ``phases_ms`` (each phase, and :data:`IDLE`), ``floor_ms`` (:func:`mha.bench.timing.floor`),
     ``peak_gflops`` (the best of before and after the calls), ``exp_per_s`` and
     ``fraction_of_peak``.
     """

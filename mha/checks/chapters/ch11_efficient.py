@@ -9,9 +9,10 @@ import math
 import numpy as np
 
 import mha
-from mha.checks.ch01_attention import _stable_softmax
-from mha.checks.core import F32, F64, Case, _normal, _random_mask, _swap_last
+from mha.checks.core import Case
+from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.variants import stable_softmax
 from mha.efficient import GQAParams
 
 # --- ch11: efficient attention ------------------------------------------------------------
@@ -19,11 +20,11 @@ from mha.efficient import GQAParams
 
 def _repeat_kv_cases(rng: np.random.Generator) -> list[Case]:
     return [
-        Case("k (2, 2, 5, 4) with num_heads=6", (_normal(rng, (2, 2, 5, 4), F64), 6)),
-        Case("k (3, 4, 6) (no batch axes) with num_heads=9", (_normal(rng, (3, 4, 6), F64), 9)),
-        Case("k (2, 3, 4, 3, 5), float32, with num_heads=8", (_normal(rng, (2, 3, 4, 3, 5), F32), 8)),
-        Case("k (2, 1, 5, 4) (multi-query) with num_heads=4", (_normal(rng, (2, 1, 5, 4), F64), 4)),
-        Case("k (1, 4, 3, 2) with num_heads=4 (as many as g)", (_normal(rng, (1, 4, 3, 2), F64), 4)),
+        Case("k (2, 2, 5, 4) with num_heads=6", (normal(rng, (2, 2, 5, 4), F64), 6)),
+        Case("k (3, 4, 6) (no batch axes) with num_heads=9", (normal(rng, (3, 4, 6), F64), 9)),
+        Case("k (2, 3, 4, 3, 5), float32, with num_heads=8", (normal(rng, (2, 3, 4, 3, 5), F32), 8)),
+        Case("k (2, 1, 5, 4) (multi-query) with num_heads=4", (normal(rng, (2, 1, 5, 4), F64), 4)),
+        Case("k (1, 4, 3, 2) with num_heads=4 (as many as g)", (normal(rng, (1, 4, 3, 2), F64), 4)),
     ]  # fmt: skip
 
 
@@ -62,8 +63,8 @@ def _gqa_params(rng, d_model: int, h: int, g: int, dtype) -> GQAParams:
     d_k = d_model // h
     scale = 1.5 / math.sqrt(d_model)
     return GQAParams(
-        _normal(rng, (d_model, h * d_k), dtype, scale), _normal(rng, (d_model, g * d_k), dtype, scale),
-        _normal(rng, (d_model, g * d_k), dtype, scale), _normal(rng, (h * d_k, d_model), dtype, scale),
+        normal(rng, (d_model, h * d_k), dtype, scale), normal(rng, (d_model, g * d_k), dtype, scale),
+        normal(rng, (d_model, g * d_k), dtype, scale), normal(rng, (h * d_k, d_model), dtype, scale),
         h, g,
     )  # fmt: skip
 
@@ -76,12 +77,12 @@ def _gqa_cases(rng: np.random.Generator) -> list[Case]:
         ((2,), n, n, 16, 8, 1, F32, True), ((2, 2), n_q, n_k, 12, 3, 3, F64, False),
         ((2,), n_q, n_k, 24, 6, 2, F64, True),
     ]:  # fmt: skip
-        q = _normal(rng, (*batch, nq, d_model), dtype)
-        kv = _normal(rng, (*batch, nk, d_model), dtype)
+        q = normal(rng, (*batch, nq, d_model), dtype)
+        kv = normal(rng, (*batch, nk, d_model), dtype)
         params = _gqa_params(rng, d_model, h, g, dtype)
         text = f"q {q.shape}, k = v {kv.shape}, h={h}, g={g}, {np.dtype(dtype)}"
         if masked:
-            mask = mha.causal_mask(nq, nk) if nq == nk else _random_mask(rng, (nq, nk))
+            mask = mha.causal_mask(nq, nk) if nq == nk else random_mask(rng, (nq, nk))
             cases.append(Case(f"{text}, with a ({nq}, {nk}) mask", (q, kv, kv, params, mask)))
         else:
             cases.append(Case(text, (q, kv, kv, params)))
@@ -105,10 +106,10 @@ def _gqa_variant(
         d = {"d_k": math.sqrt(params.d_k), "none": 1.0, "d_model": math.sqrt(params.d_model)}[
             divisor
         ]
-        scores = q_heads @ _swap_last(k_heads) / d  # (..., h, n_q, n_k)
+        scores = q_heads @ swap_last(k_heads) / d  # (..., h, n_q, n_k)
         if mask is not None and mask_used:
             scores = np.where(mask, scores, -np.inf)
-        weights = _stable_softmax(scores)
+        weights = stable_softmax(scores)
         concat = mha.merge_heads(weights @ v_heads)  # (..., n_q, h*d_v)
         return (concat @ params.w_o if output else concat), weights
 
@@ -165,9 +166,9 @@ def _decode_cases(rng: np.random.Generator) -> list[Case]:
         cached = cached + int(rng.integers(0, 3)) if cached else 0
         params = _gqa_params(rng, d_model, h, g, dtype)
         d_k = params.d_k
-        x_t = _normal(rng, (*batch, 1, d_model), dtype)
-        cache_k = _normal(rng, (*batch, g, cached, d_k), dtype)
-        cache_v = _normal(rng, (*batch, g, cached, d_k), dtype)
+        x_t = normal(rng, (*batch, 1, d_model), dtype)
+        cache_k = normal(rng, (*batch, g, cached, d_k), dtype)
+        cache_v = normal(rng, (*batch, g, cached, d_k), dtype)
         text = f"x_t {x_t.shape}, {cached} cached tokens, h={h}, g={g}, {np.dtype(dtype)}"
         cases.append(Case(text, (x_t, params, cache_k, cache_v)))
     return cases
@@ -198,11 +199,11 @@ def _decode_variant(*, append: str = "end", sees_itself: bool = True, grouping: 
         else:
             read_k, read_v = (np.concatenate([x] * (h // g), axis=-3) for x in (read_k, read_v))
         scores = (
-            q @ _swap_last(read_k) / (math.sqrt(params.d_k) if scale else 1.0)
+            q @ swap_last(read_k) / (math.sqrt(params.d_k) if scale else 1.0)
         )  # (..., h, 1, t+1)
         if top_left:
             scores = np.where(np.tril(np.ones(scores.shape[-2:], dtype=bool)), scores, -np.inf)
-        heads = _stable_softmax(scores) @ read_v  # (..., h, 1, d_v)
+        heads = stable_softmax(scores) @ read_v  # (..., h, 1, d_v)
         return mha.merge_heads(heads) @ params.w_o, keys, values
 
     return decode_one_token
@@ -260,15 +261,15 @@ def _online_cases(rng: np.random.Generator) -> list[Case]:
         ((), n_q, 3 * n_k + 1, 4, 1.0, F64), ((2,), n_q, n_k, 1, 1.0, F64), ((2, 2), n_q, n_k, n_k + 3, 1.0, F64),
         ((2,), n_k, 4 * n_q, n_q, 1.0, F32), ((), n_q, 5 * n_k, 3, 8.0, F64),
     ]:  # fmt: skip
-        q = _normal(rng, (*batch, nq, d), dtype, scale)
-        k = _normal(rng, (*batch, nk, d), dtype, scale)
-        v = _normal(rng, (*batch, nk, d + 1), dtype)
+        q = normal(rng, (*batch, nq, d), dtype, scale)
+        k = normal(rng, (*batch, nk, d), dtype, scale)
+        v = normal(rng, (*batch, nk, d + 1), dtype)
         text = f"q {q.shape}, k {k.shape}, v {v.shape}, block_size={block}" + (
             ", large scores" if scale > 1 else ""
         )
         cases.append(Case(text, (q, k, v, block)))
     n = 1024 + int(rng.integers(0, 64))
-    q, k, v = (_normal(rng, (n, 16), F64) for _ in range(3))
+    q, k, v = (normal(rng, (n, 16), F64) for _ in range(3))
     cases.append(
         Case(f"q, k, v of shape ({n}, 16), block_size=16 (memory measured)", (q, k, v, 16))
     )
@@ -288,7 +289,7 @@ def _online_variant(*, rescale_out: bool = True, rescale_sum: bool = True, inver
         stop = n_k - block_size + 1 if drop_last else n_k
         for start in range(0, stop, block_size):
             keys = slice(start, start + block_size)
-            scores = q @ _swap_last(k[..., keys, :])  # (..., n_q, block)
+            scores = q @ swap_last(k[..., keys, :])  # (..., n_q, block)
             new_max = np.maximum(running_max, scores.max(axis=-1, keepdims=True))
             rescale = np.exp(new_max - running_max) if inverted else np.exp(running_max - new_max)
             p = np.exp(scores - new_max)
@@ -379,7 +380,7 @@ _reference_online_softmax_attention = _online_variant()
 EXERCISES: dict[str, Exercise] = {
     "repeat_kv_heads": FunctionExercise(
         11, _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES,
-        references=("mha.checks.ch11_efficient._reference_repeat_kv_heads",),
+        references=("mha.checks.chapters.ch11_efficient._reference_repeat_kv_heads",),
     ),
     "gqa_kv_cache_bytes": NumberExercise(
         11,
@@ -409,14 +410,14 @@ EXERCISES: dict[str, Exercise] = {
     ),
     "decode_one_token": FunctionExercise(
         11, _reference_decode_one_token, _decode_cases, _DECODE_MISTAKES, ("out", "cache_k", "cache_v"),
-        references=("mha.checks.ch11_efficient._reference_decode_one_token", "mha.efficient.decode_step",
+        references=("mha.checks.chapters.ch11_efficient._reference_decode_one_token", "mha.efficient.decode_step",
                     "mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
                     "mha.efficient.KVCache.append"),
     ),
     "online_softmax_attention": FunctionExercise(
         11, _reference_online_softmax_attention, _online_cases, _ONLINE_MISTAKES,
-        references=("mha.checks.ch11_efficient._reference_online_softmax_attention",
-                    "mha.lean_attention._online_softmax_attention", "mha.lean_attention.attention",
+        references=("mha.checks.chapters.ch11_efficient._reference_online_softmax_attention",
+                    "mha.lean.tiles._online_softmax_attention", "mha.lean.tiles.attention",
                     "mha.scaled_dot_product_attention", "mha.numpy_mha.scaled_dot_product_attention",
                     "mha.multi_head_attention", "torch.nn.functional.scaled_dot_product_attention"),
         measure=("peak_bytes",), requirements=(_HOLDS_FULL_SCORES,),

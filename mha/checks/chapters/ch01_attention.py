@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
 import mha
-from mha.checks.core import F32, F64, Case, _normal, _random_mask, _swap_last
+from mha.checks.core import Case
+from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
 from mha.checks.properties import (
     changes_under,
@@ -22,6 +22,7 @@ from mha.checks.properties import (
     scaled_by,
     zeroed_after_softmax,
 )
+from mha.checks.variants import sdpa_variant, softmax_over, stable_softmax
 
 # --- ch01: softmax ------------------------------------------------------------------------
 
@@ -29,14 +30,14 @@ from mha.checks.properties import (
 def _softmax_cases(rng: np.random.Generator) -> list[Case]:
     a, b, c = (int(n) for n in rng.integers(3, 7, size=3))
     cases = [
-        Case(f"x of shape {shape}, {np.dtype(dtype)}", (_normal(rng, shape, dtype, 2.0),))
+        Case(f"x of shape {shape}, {np.dtype(dtype)}", (normal(rng, shape, dtype, 2.0),))
         for shape, dtype in [((a, a), F64), ((b + 3,), F64), ((a, c), F32), ((2, b, c), F64)]
     ]
-    cases.append(Case(f"x of shape ({c}, {a}, {b}) with axis=0", (_normal(rng, (c, a, b), F64), 0)))
-    cases.append(Case(f"x of shape (2, {b}, {c}) with axis=1", (_normal(rng, (2, b, c), F64), 1)))
-    big = _normal(rng, (3, a), F64, 20.0) + 1000.0
+    cases.append(Case(f"x of shape ({c}, {a}, {b}) with axis=0", (normal(rng, (c, a, b), F64), 0)))
+    cases.append(Case(f"x of shape (2, {b}, {c}) with axis=1", (normal(rng, (2, b, c), F64), 1)))
+    big = normal(rng, (3, a), F64, 20.0) + 1000.0
     cases.append(Case("large x (around 1000, where exp overflows)", (big,)))
-    spread = _normal(rng, (3, b), F64) + np.array([[800.0], [0.0], [-800.0]])
+    spread = normal(rng, (3, b), F64) + np.array([[800.0], [0.0], [-800.0]])
     cases.append(
         Case(
             "rows around 800, 0 and -800 (a shift by the whole array's maximum underflows)",
@@ -49,20 +50,6 @@ def _softmax_cases(rng: np.random.Generator) -> list[Case]:
 def _unstable_softmax(x, axis=-1):
     e = np.exp(x)
     return e / np.sum(e, axis=axis, keepdims=True)
-
-
-def _softmax_over(axes_of: Callable[[np.ndarray, int], Any]) -> Callable:
-    def softmax(x, axis=-1):
-        axes = axes_of(x, axis)
-        e = np.exp(x - np.max(x, axis=axes, keepdims=True))
-        return e / np.sum(e, axis=axes, keepdims=True)
-
-    return softmax
-
-
-# A softmax as a reader writes it: a slice that is all -inf (a fully masked column, when the
-# softmax runs over the wrong axis) gives NaN, where mha.softmax gives zeros.
-_stable_softmax = _softmax_over(lambda x, axis: axis)
 
 
 def _softmax_without_keepdims(x, axis=-1):
@@ -101,19 +88,19 @@ _SOFTMAX_MISTAKES = (
         "wrong_axis",
         "a softmax over axis 0 instead of the axis argument",
         "pass axis=axis (with keepdims=True) to both np.max and np.sum",
-        _softmax_over(lambda x, axis: 0),
+        softmax_over(lambda x, axis: 0),
     ),
     Mistake(
         "ignores_axis",
         "a softmax that always uses the last axis and ignores the axis argument",
         "use the axis parameter in np.max and np.sum instead of -1",
-        _softmax_over(lambda x, axis: -1),
+        softmax_over(lambda x, axis: -1),
     ),
     Mistake(
         "whole_array",
         "a softmax over the whole array instead of along one axis",
         "np.sum(e) without axis adds up every entry; pass axis=axis, keepdims=True",
-        _softmax_over(lambda x, axis: None),
+        softmax_over(lambda x, axis: None),
         _sums_to_one_over_everything,
     ),
     Mistake(
@@ -147,7 +134,7 @@ def _with_masked_values_changed(rng, case: Case, text: str) -> Case:
     """A probe: the same case with new values for the keys its mask hides from every query."""
     q, k, v, mask = case.args
     hidden = ~np.broadcast_to(mask, (*q.shape[:-1], k.shape[-2])).any(axis=-2)  # (..., n_k)
-    v = v + np.where(hidden[..., None], _normal(rng, v.shape, v.dtype, 10.0), 0).astype(v.dtype)
+    v = v + np.where(hidden[..., None], normal(rng, v.shape, v.dtype, 10.0), 0).astype(v.dtype)
     return Case(text, (q, k, v, mask), probe_of=case.description, probe="masked_values")
 
 
@@ -160,18 +147,18 @@ def _sdpa_sizes(rng: np.random.Generator) -> tuple[int, int, int, int]:
 def _sdpa_cases(rng: np.random.Generator) -> list[Case]:
     def qkv(batch, n_q, n_k, d_k, d_v, dtype):
         return (
-            _normal(rng, (*batch, n_q, d_k), dtype),
-            _normal(rng, (*batch, n_k, d_k), dtype),
-            _normal(rng, (*batch, n_k, d_v), dtype),
+            normal(rng, (*batch, n_q, d_k), dtype),
+            normal(rng, (*batch, n_k, d_k), dtype),
+            normal(rng, (*batch, n_k, d_v), dtype),
         )
 
     n_q, n_k, d_k, d_v = _sdpa_sizes(rng)
     m = int(rng.integers(2, 6))
     # Entries of q and k at least 20 with d_k = 4: every score exceeds 20 * 20 * 4 / 2 = 800.
     large = (
-        20.0 + np.abs(_normal(rng, (3, 4), F64, 10.0)),
-        20.0 + np.abs(_normal(rng, (n_k, 4), F64, 10.0)),
-        _normal(rng, (n_k, d_v), F64),
+        20.0 + np.abs(normal(rng, (3, 4), F64, 10.0)),
+        20.0 + np.abs(normal(rng, (n_k, 4), F64, 10.0)),
+        normal(rng, (n_k, d_v), F64),
     )
     padded = Case(
         f"batch (3,), n_q={n_q}, n_k={n_k}, float32, with a (3, 1, {n_k}) padding mask",
@@ -183,7 +170,7 @@ def _sdpa_cases(rng: np.random.Generator) -> list[Case]:
         Case(f"batch (2, 3), n_q={n_q}, n_k={n_k}, d_k={2 * d_k}, d_v={d_v}", qkv((2, 3), n_q, n_k, 2 * d_k, d_v, F64)),
         Case(
             f"batch (2,), n_q={n_q}, n_k={n_k}, with a ({n_q}, {n_k}) boolean mask",
-            (*qkv((2,), n_q, n_k, d_k, d_v, F64), _random_mask(rng, (n_q, n_k))),
+            (*qkv((2,), n_q, n_k, d_k, d_v, F64), random_mask(rng, (n_q, n_k))),
         ),
         padded,
         _with_masked_values_changed(rng, padded, "the same padding-mask input with other values behind the mask"),
@@ -191,35 +178,8 @@ def _sdpa_cases(rng: np.random.Generator) -> list[Case]:
     ]  # fmt: skip
 
 
-def _sdpa_variant(
-    *,
-    divisor: Callable[[int, int, int], float] = lambda d_k, d_v, n_k: math.sqrt(d_k),
-    normalise: Callable[[np.ndarray], np.ndarray] = lambda s: _stable_softmax(s, axis=-1),
-    mask_mode: str = "before",
-    returns_scores: bool = False,
-) -> Callable:
-    """Attention with one thing changed; the defaults give the right answer."""
-
-    def attention(q, k, v, mask=None):
-        scores = q @ _swap_last(k) / divisor(q.shape[-1], v.shape[-1], k.shape[-2])
-        if mask is not None and mask_mode == "before":
-            scores = np.where(mask, scores, -np.inf)
-        elif mask is not None and mask_mode == "inverted":
-            scores = np.where(mask, -np.inf, scores)
-        elif mask is not None and mask_mode == "multiplied":
-            scores = scores * mask
-        weights = normalise(scores)
-        if mask is not None and mask_mode == "after":
-            weights = weights * mask
-        if returns_scores:
-            return weights @ v, scores
-        return weights @ v, weights
-
-    return attention
-
-
 def _softmax_last_two(s: np.ndarray) -> np.ndarray:
-    return _softmax_over(lambda x, axis: (-2, -1))(s)
+    return softmax_over(lambda x, axis: (-2, -1))(s)
 
 
 def _sdpa_scale(divisor: Callable[[int, int, int], float]):
@@ -227,7 +187,7 @@ def _sdpa_scale(divisor: Callable[[int, int, int], float]):
     return scaled_by(
         lambda a: divisor(a[0].shape[-1], a[2].shape[-1], a[1].shape[-2]),
         lambda a: math.sqrt(a[0].shape[-1]),
-        lambda a: a[0] @ _swap_last(a[1]),
+        lambda a: a[0] @ swap_last(a[1]),
         mask_at=3,
     )
 
@@ -236,7 +196,7 @@ def _k_not_transposed(q, k, v, mask=None):
     scores = q @ k / math.sqrt(q.shape[-1])  # raises unless n_k == d_k
     if mask is not None:
         scores = np.where(mask, scores, -np.inf)
-    weights = _stable_softmax(scores)
+    weights = stable_softmax(scores)
     return weights @ v, weights
 
 
@@ -245,7 +205,7 @@ _SDPA_MISTAKES = (
         "no_scaling",
         "softmax(Q K^T) V without dividing the scores by sqrt(d_k)",
         "divide the scores by math.sqrt(d_k), where d_k = q.shape[-1]",
-        _sdpa_variant(divisor=lambda d_k, d_v, n_k: 1.0),
+        sdpa_variant(divisor=lambda d_k, d_v, n_k: 1.0),
         _sdpa_scale(lambda d_k, d_v, n_k: 1.0),
     ),
     Mistake(
@@ -253,21 +213,21 @@ _SDPA_MISTAKES = (
         "scores divided by d_k instead of sqrt(d_k)",
         "the dot product of d_k unit-variance terms has standard deviation sqrt(d_k): "
         "divide by math.sqrt(d_k)",
-        _sdpa_variant(divisor=lambda d_k, d_v, n_k: d_k),
+        sdpa_variant(divisor=lambda d_k, d_v, n_k: d_k),
         _sdpa_scale(lambda d_k, d_v, n_k: d_k),
     ),
     Mistake(
         "scale_by_d_v",
         "scores divided by sqrt(d_v) (v's size) instead of sqrt(d_k)",
         "d_k is the size of queries and keys: q.shape[-1], not v.shape[-1]",
-        _sdpa_variant(divisor=lambda d_k, d_v, n_k: math.sqrt(d_v)),
+        sdpa_variant(divisor=lambda d_k, d_v, n_k: math.sqrt(d_v)),
         _sdpa_scale(lambda d_k, d_v, n_k: math.sqrt(d_v)),
     ),
     Mistake(
         "scale_by_n_k",
         "scores divided by sqrt(n_k), the number of keys, instead of sqrt(d_k)",
         "d_k is the last axis of q and k (the size of one query), not the number of keys",
-        _sdpa_variant(divisor=lambda d_k, d_v, n_k: math.sqrt(n_k)),
+        sdpa_variant(divisor=lambda d_k, d_v, n_k: math.sqrt(n_k)),
         _sdpa_scale(lambda d_k, d_v, n_k: math.sqrt(n_k)),
     ),
     Mistake(
@@ -281,46 +241,46 @@ _SDPA_MISTAKES = (
         "the softmax taken over the queries axis (-2) instead of the keys axis (-1)",
         "each query's weights over the keys must sum to 1: softmax(scores, axis=-1); with "
         "batch axes in front, axis 0 is not the queries",
-        _sdpa_variant(normalise=lambda s: _stable_softmax(s, axis=-2)),
+        sdpa_variant(normalise=lambda s: stable_softmax(s, axis=-2)),
         normalised_over_another_axis(mask_at=3),
     ),
     Mistake(
         "softmax_whole_matrix",
         "one softmax over the whole (n_q, n_k) score matrix instead of one per row",
         "normalise each row separately: softmax(scores, axis=-1)",
-        _sdpa_variant(normalise=_softmax_last_two),
+        sdpa_variant(normalise=_softmax_last_two),
     ),
     Mistake(
         "unstable_softmax",
         "a softmax without subtracting the maximum, which overflows on large scores",
         "subtract the row maximum before exp (or use your stable softmax)",
-        _sdpa_variant(normalise=_unstable_softmax),
+        sdpa_variant(normalise=_unstable_softmax),
     ),
     Mistake(
         "scores_returned",
         "the scores returned in place of the weights",
         "return the softmax of the scores (the weights, rows summing to 1), not the scores",
-        _sdpa_variant(returns_scores=True),
+        sdpa_variant(returns_scores=True),
         not_probabilities(mask_at=3),
     ),
     Mistake(
         "mask_after_softmax",
         "the mask applied after the softmax (rows no longer sum to 1)",
         "mask the scores before the softmax: np.where(mask, scores, -np.inf)",
-        _sdpa_variant(mask_mode="after"),
+        sdpa_variant(mask_mode="after"),
         zeroed_after_softmax(mask_at=3),
     ),
     Mistake(
         "mask_ignored",
         "the mask argument ignored",
         "when mask is not None, set the scores where mask is False to -inf before the softmax",
-        _sdpa_variant(mask_mode="ignored"),
+        sdpa_variant(mask_mode="ignored"),
     ),
     Mistake(
         "mask_inverted",
         "the mask with inverted polarity (True taken as 'hide')",
         "in this book True means 'may attend': np.where(mask, scores, -np.inf)",
-        _sdpa_variant(mask_mode="inverted"),
+        sdpa_variant(mask_mode="inverted"),
         inverted_mask(mask_at=3),
     ),
     Mistake(
@@ -328,7 +288,7 @@ _SDPA_MISTAKES = (
         "the scores multiplied by the mask, which sets hidden scores to 0 (exp(0) = 1 still "
         "counts)",
         "hidden scores must be -inf so that exp gives 0: np.where(mask, scores, -np.inf)",
-        _sdpa_variant(mask_mode="multiplied"),
+        sdpa_variant(mask_mode="multiplied"),
     ),
     Mistake(
         "mask_not_broadcast",
@@ -357,7 +317,7 @@ def _temperature_cases(rng: np.random.Generator) -> list[Case]:
         (2, 3, int(rng.integers(4, 8))),
     ]:
         temperature = float(np.round(rng.uniform(0.3, 3.0), 2))
-        scores = _normal(rng, shape, F64, 1.5)
+        scores = normal(rng, shape, F64, 1.5)
         weights = mha.softmax(scores / temperature)
         cases.append(Case(f"scores {shape} at temperature {temperature}", (scores, weights)))
     base = cases[1]
@@ -424,12 +384,12 @@ _TEMPERATURE_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 SOFTMAX_REFERENCES = (
-    "mha.softmax", "mha.blocks.softmax", "mha.numpy_mha.softmax", "torch.softmax",
+    "mha.softmax", "mha.functional.softmax", "mha.numpy_mha.softmax", "torch.softmax",
     "torch.nn.functional.softmax", "torch.Tensor.softmax", "scipy.special.softmax",
 )  # fmt: skip
 SDPA_REFERENCES = (
-    "mha.scaled_dot_product_attention", "mha.blocks.scaled_dot_product_attention",
-    "mha.numpy_mha.scaled_dot_product_attention", "mha.lean_attention.attention",
+    "mha.scaled_dot_product_attention", "mha.functional.scaled_dot_product_attention",
+    "mha.numpy_mha.scaled_dot_product_attention", "mha.lean.tiles.attention",
     "torch.nn.functional.scaled_dot_product_attention",
 )  # fmt: skip
 
@@ -462,6 +422,6 @@ EXERCISES: dict[str, Exercise] = {
     ),
     "temperature_of": FunctionExercise(
         1, _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
-        references=("mha.checks.ch01_attention._reference_temperature_of",),
+        references=("mha.checks.chapters.ch01_attention._reference_temperature_of",),
     ),
 }  # fmt: skip

@@ -12,7 +12,8 @@ import numpy as np
 
 import mha
 from mha.atlas import js_divergence
-from mha.checks.core import F32, F64, Case, _normal
+from mha.checks.core import Case
+from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
 from mha.pretrained import from_bert_state_dict
 
@@ -23,8 +24,8 @@ def _bert_state(rng: np.random.Generator, d_model: int, dtype) -> tuple:
     """A BERT attention state dict as wire-safe (name, array) pairs, in (out, in) layout."""
     state = []
     for name in ("self.query", "self.key", "self.value", "output.dense"):
-        state.append((f"{name}.weight", _normal(rng, (d_model, d_model), dtype, d_model**-0.5)))
-        state.append((f"{name}.bias", _normal(rng, (d_model,), dtype, 0.3)))
+        state.append((f"{name}.weight", normal(rng, (d_model, d_model), dtype, d_model**-0.5)))
+        state.append((f"{name}.bias", normal(rng, (d_model,), dtype, 0.3)))
     return tuple(state)
 
 
@@ -49,7 +50,7 @@ def _attention_mask(lengths, n: int, *, left: bool = False):
 
 def _bert_cases(rng: np.random.Generator) -> list[Case]:
     def case(text, lengths, n, d_model, h, dtype, *, left=False):
-        x = _normal(rng, (len(lengths), n, d_model), dtype)
+        x = normal(rng, (len(lengths), n, d_model), dtype)
         mask = _attention_mask(lengths, n, left=left)
         return Case(text, (x, mask, _bert_state(rng, d_model, dtype), h))
 
@@ -407,22 +408,22 @@ EXERCISES: dict[str, Exercise] = {
     "bert_self_attention": FunctionExercise(
         10, _reference_bert_self_attention, _bert_cases, _BERT_MISTAKES, ("out", "weights"),
         prepare=_read_only_state,
-        references=("mha.checks.ch10_real_model._reference_bert_self_attention",
+        references=("mha.checks.chapters.ch10_real_model._reference_bert_self_attention",
                     "mha.pretrained.from_bert_state_dict", "mha.pretrained.attention_params",
                     "mha.pretrained.attention_module"),
     ),
     "padding_mask_from_attention_mask": FunctionExercise(
         10, _reference_padding_mask_from_attention_mask, _padding_cases, _PADDING_MISTAKES,
-        references=("mha.checks.ch10_real_model._reference_padding_mask_from_attention_mask",),
+        references=("mha.checks.chapters.ch10_real_model._reference_padding_mask_from_attention_mask",),
     ),
     "head_js_divergence": FunctionExercise(
         10, _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
-        references=("mha.checks.ch10_real_model._reference_head_js_divergence", "mha.atlas.js_divergence"),
+        references=("mha.checks.chapters.ch10_real_model._reference_head_js_divergence", "mha.atlas.js_divergence"),
     ),
     "head_ablation_scores": FunctionExercise(
         10, _reference_head_ablation_scores, _ablation_cases, _ABLATION_MISTAKES,
         prepare=_with_evaluate,
-        references=("mha.checks.ch10_real_model._reference_head_ablation_scores",
+        references=("mha.checks.chapters.ch10_real_model._reference_head_ablation_scores",
                     "mha.analysis.ablation_importance"),
     ),
 }  # fmt: skip

@@ -1,6 +1,6 @@
 """Where the lean path's time goes: per-phase timing, off unless :func:`recording` is on.
 
-The lean path (:mod:`mha.lean_attention`, and :mod:`mha.threads` under it) wraps each of its
+The lean path (:mod:`mha.lean.tiles`, and :mod:`mha.lean.threads` under it) wraps each of its
 steps in ``with phase("exp"): ...``. Outside :func:`recording`, :func:`phase` returns one
 shared do-nothing context: a function call and a ``with`` per step of a tile, well under a
 microsecond against a tile's milliseconds. Inside it, every thread adds the seconds of each

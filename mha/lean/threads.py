@@ -4,7 +4,7 @@ NumPy releases the GIL inside matrix products and element-wise operations, so th
 each run their own slice of the work run at once. BLAS is limited to one thread for the
 duration (with ``threadpoolctl``) so that the cores are not oversubscribed, and so that
 BLAS's own threads, which spin for ~0.1 s after a multi-threaded product, stay asleep.
-Used by the lean path of :func:`mha.multi_head_attention` (:mod:`mha.lean_attention`).
+Used by the lean path of :func:`mha.multi_head_attention` (:mod:`mha.lean.tiles`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from mha.phases import phase
+from mha.lean.phases import phase
 
 
 @functools.cache
@@ -50,7 +50,7 @@ def run(task: Callable[..., None], arguments: Iterable[tuple[Any, ...]]) -> None
     ``args`` until none is left: a thread that finishes early takes more, and a task costs
     one lock, not a hand-off through a queue. Runs in the calling thread alone when there is
     one core or one call. The first error a call raises is raised here, once every thread
-    has stopped (a thread takes no new task after an error). :mod:`mha.phases` times the
+    has stopped (a thread takes no new task after an error). :mod:`mha.lean.phases` times the
     tasks' steps; the time the threads spend waiting is what is left of cores x wall time.
     """
     arguments = list(arguments)

@@ -1,0 +1,5 @@
+"""``python -m mha.bench``."""
+
+from mha.bench.cli import main
+
+main()

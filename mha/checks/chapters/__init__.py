@@ -1,0 +1,1 @@
+"""The exercises, one module per chapter (``chNN_topic.py``); see :mod:`mha.checks`."""
