@@ -394,6 +394,10 @@ def test_the_build_fails_on_markup_the_edition_cannot_show(tmp_path):
 # --- the install cell without network ---------------------------------------------------
 
 
+#: How the README and the install cell tell a reader to install from a clone.
+LOCAL_INSTALL = 'pip install -e ".[torch,plot]"'
+
+
 def _install_cell() -> str:
     first = nbformat.read(SOURCES[0], as_version=4)
     return next(cell.source for cell in first.cells if cell.cell_type == "code")
@@ -407,6 +411,7 @@ def test_without_network_the_install_cell_says_in_one_line_how_to_install(tmp_pa
     read from there), and git is sent to a closed local port instead of GitHub.
     """
     from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
 
     environment = tmp_path / "venv"
     venv.create(environment, with_pip=False)
@@ -440,16 +445,23 @@ def test_without_network_the_install_cell_says_in_one_line_how_to_install(tmp_pa
     notebook = nbformat.v4.new_notebook(
         cells=[nbformat.v4.new_code_cell(_install_cell()), nbformat.v4.new_code_cell("import mha")]
     )
-    NotebookClient(notebook, kernel_name="without-mha", timeout=120, allow_errors=True).execute()
+    with pytest.raises(CellExecutionError):  # the cell stops the run, as "Run all" does
+        NotebookClient(notebook, kernel_name="without-mha", timeout=120).execute()
 
     install, after = notebook.cells
     assert [output.output_type for output in install.outputs] == ["error"], install.outputs
     (message,) = install.outputs[0].traceback  # one line, no traceback
-    assert _repository()["url"] in message and "pip install -e ." in message, message
-    assert after.execution_count is None or not after.outputs
+    assert _repository()["url"] in message and LOCAL_INSTALL in message, message
+    assert after.execution_count is None and not after.outputs
     shown = json.dumps(install.outputs)
     for noise in ("ModuleNotFoundError", "fatal:", "exit code", "Traceback"):
         assert noise not in shown, f"the install cell showed {noise!r}: {shown[:500]}"
+    # What the cell met was the unreachable repository (not, say, a missing pip):
+    requirement = re.search(r'"(mha @ git\+[^"]+)"', _install_cell())[1]
+    pip = subprocess.run(
+        [python, "-m", "pip", "install", requirement], capture_output=True, text=True
+    )
+    assert pip.returncode != 0 and "127.0.0.1" in pip.stdout + pip.stderr, pip.stderr[-500:]
 
 
 def test_the_readme_says_where_the_edition_is_published_and_what_the_first_cell_installs():
@@ -464,6 +476,7 @@ def test_the_readme_says_where_the_edition_is_published_and_what_the_first_cell_
     install = f'pip install "mha @ git+{repository["url"]}@{repository["branch"]}"'
     assert install in section
     assert install.removeprefix("pip install ") in _install_cell()
+    assert LOCAL_INSTALL in section and LOCAL_INSTALL in _install_cell()
 
 
 # --- the edition of the built book ------------------------------------------------------
