@@ -76,6 +76,7 @@ _ADMONITIONS = {
     "seealso", "tip", "warning", "dropdown", "topic", "sidebar", "margin",
 }  # fmt: skip
 _TITLED_ADMONITIONS = {"admonition", "dropdown", "topic", "sidebar", "margin"}
+_BUILD_METADATA = {"mystnb", "jupytext", "myst"}
 _CODE_DIRECTIVES = {"code", "code-block", "sourcecode"}
 _DROPPED_DIRECTIVES = {"toctree", "tableofcontents", "contents", "index"}
 _TEXT_ROLES = {"term", "index", "dfn", "guilabel", "menuselection"}
@@ -529,10 +530,9 @@ def convert_notebook(
         )
     cells.insert(1, nbformat.v4.new_markdown_cell(note, id="edition-note"))
     edition = nbformat.v4.new_notebook(cells=cells)
+    # The notebook's metadata, less what only the book's build reads (Colab's, say, stays).
     edition.metadata = {
-        key: notebook.metadata[key]
-        for key in ("kernelspec", "language_info")
-        if key in notebook.metadata
+        key: value for key, value in notebook.metadata.items() if key not in _BUILD_METADATA
     }
     return edition, converter.problems
 

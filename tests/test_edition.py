@@ -257,8 +257,11 @@ def test_a_notebook_keeps_its_code_and_gets_a_note_and_captions():
             nbformat.v4.new_markdown_cell(":::{solution} ex-first\nHidden.\n:::"),
         ]
     )
+    kernel = {"name": "python3", "display_name": "Python 3"}
+    source.metadata = {"kernelspec": kernel, "accelerator": "GPU", "mystnb": {}}
     notebook, problems = edition.convert_notebook(source, "chapters/one", _build_data())
     assert problems == []
+    assert notebook.metadata == {"kernelspec": kernel, "accelerator": "GPU"}
     kinds = [(cell.cell_type, cell.source) for cell in notebook.cells]
     assert kinds[0] == ("markdown", "# 1. One\n\nRatio 0.1.")
     assert kinds[1][0] == "markdown" and "computed when the book was built" in kinds[1][1]
