@@ -403,10 +403,9 @@ class MarkdownConverter:
         """A glued value as the website shows it: ``{glue:text}`key:.2f``` formats it."""
         from myst_nb.core.variables import format_plain_text
 
-        key, fmt = (
-            content.rsplit(":", 1) if role == "glue:text" and ":" in content else (content, "")
-        )
-        data = self._glued(key)
+        document, separator, key = content.rpartition("::")
+        key, fmt = key.rsplit(":", 1) if role == "glue:text" and ":" in key else (key, "")
+        data = self._glued(document + separator + key)
         if not data:
             return key
         if role == "glue:md" and "text/markdown" in data:

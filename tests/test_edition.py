@@ -103,9 +103,10 @@ def _convert(text: str, tmp_path: Path | None = None, **options) -> tuple[str, l
 def test_glue_roles_become_the_values_formatted_as_on_the_website():
     text, problems = _convert(
         "A ratio of {glue:text}`ratio:.2f` ({glue:text}`ratio:.0%`), {glue:text}`count:,d` "
-        "calls, {glue:text}`name` and {glue}`count`; chapter 2's {glue:text}`two.ipynb::speedup:.1f`."
+        "calls, {glue:text}`name` and {glue}`count`; chapter 2's {glue:text}`two.ipynb::speedup:.1f` "
+        "({glue:text}`two.ipynb::speedup`)."
     )
-    assert text == "A ratio of 0.12 (12%), 12,345 calls, heads and 12345; chapter 2's 3.2."
+    assert text == "A ratio of 0.12 (12%), 12,345 calls, heads and 12345; chapter 2's 3.2 (3.25)."
     assert problems == []
 
 
