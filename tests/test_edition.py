@@ -399,7 +399,7 @@ def test_the_build_fails_on_markup_the_edition_cannot_show(tmp_path):
 
 
 #: How the README and the install cell tell a reader to install from a clone.
-LOCAL_INSTALL = 'pip install -e ".[torch,plot]"'
+LOCAL_INSTALL = 'pip install -e ".[torch]"'
 
 
 def _install_cell() -> str:
