@@ -761,6 +761,28 @@ def test_formulas_use_only_what_colab_renders(source):
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
+def test_every_link_to_the_website_names_a_page_and_an_anchor_it_has(source):
+    """Cross-references become links to the website: each must arrive somewhere."""
+    site = edition.site_address(
+        SimpleNamespace(
+            html_baseurl=yaml.safe_load((ROOT / "_config.yml").read_text())
+            .get("html", {})
+            .get("baseurl", ""),
+            html_theme_options={"repository_url": _repository()["url"]},
+        )
+    )
+    text = _all_sources(_skip_unless_built(source))
+    links = re.findall(rf"\]\({re.escape(site)}([^)#\s]*)(?:#([^)\s]*))?\)", text)
+    for page, anchor in links:
+        if not page:  # the book's front page, in the note under the title
+            continue
+        html = SITE / page
+        assert html.exists(), f"{source.name}: a link to {page}, which the site lacks"
+        if anchor:
+            assert f'id="{anchor}"' in html.read_text(), f"{source.name}: no #{anchor} in {page}"
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
 def test_the_edition_has_the_chapters_code_and_install_cell(source):
     notebook = nbformat.read(_skip_unless_built(source), as_version=4)
     code = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
