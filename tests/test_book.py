@@ -3,7 +3,7 @@
 Checks what a reader sees: every page of ``_toc.yml`` exists and is reachable from the
 sidebar, every chapter shows its figures (loaded images, not broken links), each with its
 caption and alt text, and every diagram of ``mha.book.diagrams`` by its figure name; carries an
-"Open in Colab" link to its own notebook on the configured repository and branch, shows no
+"Open in Colab" link to its notebook edition on the configured repository, shows no
 error output, and hides each exercise's solution behind a toggle that opens. The site works
 offline: no page loads a script, stylesheet or anything else from another host, and MathJax,
 served with the site, has typeset every formula (no raw TeX left). The attention explorer
@@ -118,11 +118,10 @@ def _screenshot(browser, page: str) -> None:
 
 
 def _expected_colab_url(page: str) -> str:
+    """The chapter's notebook edition, published with the site on gh-pages (README)."""
     repository = yaml.safe_load((ROOT / "_config.yml").read_text())["repository"]
     repo = repository["url"].removeprefix("https://github.com/").rstrip("/")
-    return (
-        f"https://colab.research.google.com/github/{repo}/blob/{repository['branch']}/{page}.ipynb"
-    )
+    return f"https://colab.research.google.com/github/{repo}/blob/gh-pages/notebooks/{page}.ipynb"
 
 
 def test_sidebar_links_every_page_in_reading_order(browser):

@@ -2,9 +2,10 @@
 
 Every notebook in ``chapters/`` is committed without outputs, is listed in ``_toc.yml``, runs
 on the ``python3`` kernel, and starts with the setup cell below, whose install URL is the
-``repository.url`` and ``branch`` of ``_config.yml`` (one source of truth for the Colab
-buttons and the installs). Executing the notebooks is nbval's job (``pytest`` collects
-``chapters/*.ipynb`` with ``--nbval-lax``).
+``repository.url`` and ``branch`` of ``_config.yml`` (one source of truth for the book's
+repository). The cell installs ``mha`` only where it is missing, and where it cannot, says so
+in one line (``tests/test_edition.py`` runs it without network). Executing the notebooks is
+nbval's job (``pytest`` collects ``chapters/*.ipynb`` with ``--nbval-lax``).
 
 A chapter opens with its label and its numbered title, ``(ch-topic)=`` and ``# N. Title``,
 the label made from the file name ``NN_topic.ipynb`` without the number and N its number;
@@ -32,11 +33,27 @@ NOTEBOOKS = sorted(CHAPTERS.glob("*.ipynb"))
 MAX_CELL_LINES = 40
 
 SETUP_CELL = """\
-# Setup: on Colab, install the book's package `mha` from its repository; locally, nothing to do.
+# Setup: install the book's package `mha` where it is missing (Colab, a new Jupyter).
+import importlib.util
+import subprocess
 import sys
 
-if "google.colab" in sys.modules:
-    %pip install -q "mha @ git+{url}@{branch}"
+REQUIREMENT = "mha @ git+{url}@{branch}"
+if importlib.util.find_spec("mha") is None:
+    pip = [sys.executable, "-m", "pip", "install", "-q", REQUIREMENT]
+    subprocess.run(pip, capture_output=True)  # if it fails, the line below says why
+    importlib.invalidate_caches()
+if importlib.util.find_spec("mha") is None:
+
+    class SetupError(Exception):
+        def _render_traceback_(self):  # IPython shows the message, no traceback
+            return [str(self)]
+
+    raise SetupError(
+        f"mha is not installed and pip could not install {{REQUIREMENT}} (no "
+        "network, or the repository cannot be reached): in a clone of the "
+        'repository, run pip install -e ".[torch]" and restart the kernel'
+    )
 
 import mha
 from mha.gpu import backend_summary
