@@ -8,6 +8,8 @@ from torch import nn
 import mha
 from mha.block import TransformerBlock
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 D_MODEL, HEADS, D_FF = 12, 3, 20
 
 

@@ -12,6 +12,8 @@ import torch
 
 from mha.positions import apply_rope, rotate_half, sinusoidal
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 # --- sinusoidal --------------------------------------------------------------------------------
 
 

@@ -1,12 +1,13 @@
-"""Figures the chapters share: the book's figure style, one attention map, a grid of maps.
+"""Figures the chapters share: the book's figure style, one attention map, a grid of
+per-head maps, and matrices of how alike the heads are.
 
 :func:`setup_figures` (called once in each chapter's setup cell) makes every figure that
 follows fit the book's page: drawn as SVG with its text kept as text, at most
 :data:`PAGE_WIDTH` inches wide (the width of the text column, so a figure is shown at the
 size it is drawn), each line series told apart by its dash as well as its colour.
 The drawing functions take NumPy (or CuPy) arrays, draw with matplotlib and return what they
-drew on. matplotlib is imported inside the functions, so ``import mha`` stays light; install
-it with ``pip install "mha[plot]"``.
+drew on. matplotlib (a dependency of ``mha``) is imported inside the functions, so
+``import mha`` stays light.
 """
 
 from __future__ import annotations
@@ -270,4 +271,35 @@ def head_grid(
     fig.colorbar(image, ax=axes, shrink=0.8)
     if suptitle is not None:
         fig.suptitle(suptitle)
+    return fig
+
+
+def similarity_maps(similarities: Sequence[Array], titles: Sequence[str]) -> Any:
+    """Draw (h, h) similarity matrices of heads side by side, on the scale [-1, 1]: red for
+    heads alike, blue for opposite (e.g. the maps and the outputs of
+    :func:`mha.toy.head_similarities`).
+
+    Returns
+    -------
+    matplotlib Figure
+
+    Shapes
+    ------
+    similarities : each (h, h);  titles : one per matrix
+    """
+    import matplotlib.pyplot as plt
+
+    matrices = [_as_host_matrices("similarities", s, 2, "(h, h)") for s in similarities]
+    if not matrices or len(titles) != len(matrices):
+        raise ValueError(
+            f"titles must hold one title per matrix, got {len(titles)} titles for "
+            f"{len(matrices)} matrices (at least one)"
+        )
+    width = min(PAGE_WIDTH, 3.3 * len(matrices))  # side by side within the page's width
+    fig, axes = plt.subplots(
+        1, len(matrices), figsize=(width, 3.0), squeeze=False, layout="constrained"
+    )
+    for ax, matrix, title in zip(axes.flat, matrices, titles, strict=True):
+        attention_heatmap(matrix, ax=ax, vmin=-1, vmax=1, cmap="RdBu_r", title=title)
+        ax.set(xlabel="head", ylabel="head")
     return fig
