@@ -773,15 +773,34 @@ def test_legend_reader_tells_colour_alone_apart():
     assert looks(legend_of(lambda ax: [ax.bar([0], [1], label=n) for n in "ab"])) == 1
 
 
+def _page_svgs(page: str) -> list[tuple[str, str]]:
+    """(file name, text) of every SVG image the built page shows."""
+    html = (SITE / f"{page}.html").read_text(encoding="utf-8")
+    sources = re.findall(r'<img[^>]*\bsrc="([^"]+\.svg)"', html)
+    folder = (SITE / page).parent
+    return [(Path(src).name, folder.joinpath(src).resolve().read_text("utf-8")) for src in sources]
+
+
+@pytest.mark.parametrize("page", CHAPTERS)
+def test_figure_text_is_set_in_fonts_a_reader_has(page):
+    """Text kept as text is drawn with the reader's fonts: DejaVu Sans or, failing it, the
+    generic sans-serif. A formula glyph that matplotlib takes from its own Computer Modern
+    or STIX fonts (a prime in a superscript, a big root) would show as another character."""
+    foreign = {
+        (name[:12], family, text)
+        for name, svg in _page_svgs(page)
+        for family, text in re.findall(r"font-family: '([^']+)'[^>]*>([^<]*)<", svg)
+        if not family.startswith("DejaVu Sans")
+    }
+    assert not foreign, f"{page}: figure text in fonts the page lacks: {sorted(foreign)[:5]}"
+
+
 @pytest.mark.parametrize("page", CHAPTERS)
 def test_no_legend_tells_its_entries_apart_by_colour_alone(page):
     """Every legend of every figure on the built page: entries differ by dash, marker,
     hatch or width as well as colour (readers who do not see the colours, and printouts)."""
-    html = (SITE / f"{page}.html").read_text(encoding="utf-8")
-    figures = re.findall(r'<img[^>]*\bsrc="([^"]+\.svg)"', html)
     problems = []
-    for src in figures:
-        svg = (SITE / page).parent.joinpath(src).resolve().read_text(encoding="utf-8")
+    for _, svg in _page_svgs(page):
         for entries in _legend_entries(svg):
             seen = {}
             for label, look in entries:
