@@ -12,6 +12,7 @@ find them. matplotlib is imported inside the functions, so ``import mha`` stays 
 :func:`layer_dataflow`             one layer, every tensor with its shape (ch. 4)
 :func:`concat_output_projection`   Concat · W^O as a sum of per-head products (ch. 4)
 :func:`score_masks`                the score grid under padding, causal, both (ch. 5)
+:func:`backward_graph`             the graph autograd records and walks backwards (ch. 6)
 :func:`kv_cache_growth`            the KV cache growing call by call (ch. 11)
 :func:`online_softmax_tiles`       the tiles of the lean, online-softmax path (ch. 11)
 :func:`heads_across_devices`       heads split over devices, one all-reduce (ch. 11)
@@ -428,6 +429,68 @@ def score_masks(lengths: Any = (5, 3), n: int = 5) -> Any:
                 )
             if b == 0:
                 _text(ax, x, 2.2, titles[kind], fontsize=8, va="bottom")
+    return fig
+
+
+def backward_graph(output: Any, named: dict[str, Any]) -> Any:
+    """The graph autograd recorded for ``output``, as ``backward()`` walks it: from the
+    output's node at the top to the leaves (the tensors that get a ``.grad``) at the bottom.
+
+    Read from ``output.grad_fn`` and each node's ``next_functions``; a box shows the node's
+    autograd name and, where ``named`` gives it, the tensor the node made (its ``grad_fn``) or
+    the leaf it accumulates into. Each arrow carries the gradient with respect to the tensor
+    below it, ``∂L/∂name``. Only ``torch`` tensors have a ``grad_fn``; torch is not imported.
+
+    Parameters
+    ----------
+    output : torch.Tensor with a ``grad_fn``
+    named : {name: tensor}, the intermediate results and the leaves to label
+    """
+    root = getattr(output, "grad_fn", None)
+    if root is None:
+        raise ValueError("output must be a tensor computed from tensors that require grad")
+    names = {}
+    for name, tensor in named.items():
+        node = getattr(tensor, "grad_fn", None)
+        names[id(node) if node is not None else ("leaf", id(tensor))] = name
+
+    def label(node: Any) -> str:
+        variable = getattr(node, "variable", None)  # AccumulateGrad: the leaf it fills
+        key = ("leaf", id(variable)) if variable is not None else id(node)
+        return names.get(key, "")
+
+    children, depth, order = {}, {id(root): 0}, [root]
+    for node in order:  # breadth first: every node once, the deepest depth wins below
+        children[id(node)] = [child for child, _ in node.next_functions if child is not None]
+        for child in children[id(node)]:
+            if id(child) not in depth:
+                order.append(child)
+            depth[id(child)] = max(depth.get(id(child), 0), depth[id(node)] + 1)
+    x: dict[int, float] = {}
+
+    def place(node: Any, next_leaf: list[float]) -> float:
+        if id(node) not in x:
+            kids = [place(child, next_leaf) for child in children[id(node)]]
+            x[id(node)] = sum(kids) / len(kids) if kids else next_leaf.append(0) or len(next_leaf)
+        return x[id(node)]
+
+    place(root, [])
+    width, height = 5 * max(x.values()) + 1, 2.4 * max(depth.values()) + 3.6
+    fig, ax = _canvas(width, height)
+
+    def at(node: Any) -> tuple[float, float]:
+        return 5 * x[id(node)] - 2, 2.4 * depth[id(node)] + 2.2
+
+    _arrow(ax, (at(root)[0], 0.1), (at(root)[0], at(root)[1] - 0.6), f"∂L/∂{label(root)}")
+    for i, node in enumerate(order):
+        name, (cx, cy) = label(node), at(node)
+        leaf = getattr(node, "variable", None) is not None
+        text = f"leaf {name}\n{name}.grad" if leaf else f"{name}\n{type(node).__name__}"
+        colour = COLOURS.get(name[:1], COLOURS["X"]) if leaf else COLOURS["X"]
+        _box(ax, cx, cy, text if name else type(node).__name__, colour, gid=f"node-{i}", size=7)
+        for child in children[id(node)]:
+            end = at(child)
+            _arrow(ax, (cx, cy + 0.6), (end[0], end[1] - 0.6), f"∂L/∂{label(child)}")
     return fig
 
 
