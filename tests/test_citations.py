@@ -5,14 +5,12 @@
   bibliography page (``references.md``, built from ``references.bib``).
 - Every cited key is an entry of ``references.bib``, and every entry has a title, authors, a
   year and a link (DOI, arXiv or URL), so that an instructor can hand out the reading.
-- The notebook edition writes each citation as the website does, linked to the entry.
+The notebook edition's form of a citation is tested in ``tests/test_edition.py``.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import nbformat
@@ -120,55 +118,3 @@ def test_every_entry_has_a_title_authors_a_year_and_a_link(key):
 def test_the_bibliography_page_lists_every_entry():
     page = (ROOT / "references.md").read_text()
     assert "```{bibliography}" in page and ":all:" in page
-
-
-# --- the notebook edition ---------------------------------------------------------------
-
-
-def _edition():
-    spec = importlib.util.spec_from_file_location(
-        "notebook_edition", ROOT / "_ext" / "notebook_edition.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_edition_writes_citations_as_the_website_does_linked_to_the_entry():
-    edition = _edition()
-    bibliography = "references"
-    build = edition.BuildData(
-        site="https://example.org/book/",
-        book_title="The book",
-        pages={"chapters/one": "chapters/one.html", bibliography: "references.html"},
-        titles={"chapters/one": "1. One", bibliography: "References"},
-        glue={},
-        labels={},
-        numbers={},
-        equations={},
-        exercises={},
-        numfig_format={},
-        citations={
-            key: (
-                edition.cited_authors(BIB.entries[key].persons["author"]),
-                BIB.entries[key].fields["year"],
-                bibliography,
-                f"cite-{key}",
-            )
-            for key in ("vaswani2017attention", "jain2019attention", "shazeer2019fast")
-        },
-    )
-    converter = edition.MarkdownConverter(build, "chapters/one")
-    text = converter.convert(
-        "As {cite:t}`vaswani2017attention` wrote {cite:p}`jain2019attention, shazeer2019fast`."
-    )
-    link = "https://example.org/book/references.html#cite-"
-    assert text == (
-        f"As [Vaswani et al. (2017)]({link}vaswani2017attention) wrote "
-        f"([Jain and Wallace, 2019]({link}jain2019attention); "
-        f"[Shazeer, 2019]({link}shazeer2019fast))."
-    )
-    assert converter.problems == []
-    converter.convert("{cite:p}`nobody2020`")
-    assert converter.problems == ["{cite:p} nobody2020: no such entry in the bibliography"]
