@@ -2,7 +2,9 @@
 
 :func:`softmax`, :func:`scaled_dot_product_attention`, :func:`split_heads` and
 :func:`merge_heads` are the package's public blocks (re-exported as ``mha.softmax`` and so
-on); :func:`project` is the linear projection ``x W + b``. Each of them takes its array
+on); :func:`project` is the linear projection ``x W + b``; :func:`bias_scores` and
+:func:`drop` are the additive bias and the attention dropout that the attention functions
+share. Each of them takes its array
 namespace ``xp`` from its inputs and checks its arguments; :func:`compute_dtype` and
 :func:`matrix_transpose` are helpers that take ``xp``. :mod:`mha.numpy_mha` builds
 multi-head attention from these blocks, :mod:`mha.lean` its tiled path, and
@@ -14,6 +16,8 @@ from __future__ import annotations
 import math
 from types import ModuleType
 from typing import Any
+
+import array_api_compat
 
 from mha import _validate
 
@@ -73,9 +77,16 @@ def softmax(x: Array, axis: int = -1) -> Array:
 
 
 def scaled_dot_product_attention(
-    q: Array, k: Array, v: Array, mask: Array | None = None
+    q: Array,
+    k: Array,
+    v: Array,
+    mask: Array | None = None,
+    *,
+    bias: Array | None = None,
+    dropout: float = 0.0,
+    rng: Any = None,
 ) -> tuple[Array, Array]:
-    """Attention(Q, K, V) = softmax(Q K^T / sqrt(d_k)) V.
+    """Attention(Q, K, V) = softmax(Q K^T / sqrt(d_k) + bias) V.
 
     Parameters
     ----------
@@ -85,20 +96,37 @@ def scaled_dot_product_attention(
     mask : bool array, optional
         True where query i may attend key j; broadcastable to ``(..., n_q, n_k)``.
         A query with no allowed key gets zero weights and a zero output.
+    bias : float array or positional bias, optional
+        Added to the scaled scores before the mask and the softmax (ALiBi, T5's relative
+        bias, a float mask): an array broadcastable to ``(..., n_q, n_k)`` like the mask, or
+        a positional bias such as :class:`mha.positions.ALiBi`, called for the positions
+        (see :func:`bias_scores`). **Mask and bias combine** as
+        ``where(mask, scores + bias, -inf)``: the mask wins, and a ``-inf`` in the bias hides
+        a key as the mask does; a row with no finite score gives zeros.
+    dropout : float
+        Attention dropout (training only: pass 0, the default, to evaluate): each weight is
+        zeroed with probability ``dropout`` and the others divided by ``1 - dropout``,
+        after the softmax, as ``nn.MultiheadAttention(dropout=p)`` does.
+    rng : random generator
+        Needed when ``dropout > 0``: ``numpy.random.default_rng(seed)`` (or CuPy's), so that
+        a run can be repeated.
 
     Returns
     -------
     out : array
         The weighted sum of values.
     weights : array
-        The attention weights; each unmasked row sums to 1.
+        The attention weights (after dropout, when there is dropout: the ones that
+        multiplied the values); without dropout each unmasked row sums to 1.
 
     Shapes
     ------
-    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v);  mask : (..., n_q, n_k)
+    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v)
+    mask, bias : broadcastable to (..., n_q, n_k)
     out : (..., n_q, d_v);  weights : (..., n_q, n_k)
     """
-    xp = _validate.array_namespace(q=q, k=k, v=v, mask=mask)
+    array_bias = None if callable(bias) else bias
+    xp = _validate.array_namespace(q=q, k=k, v=v, mask=mask, bias=array_bias)
     for name, x in (("q", q), ("k", k), ("v", v)):
         _validate.floating(name, x, xp)
         _validate.min_ndim(name, x, 2, "(..., n, d)")
@@ -113,15 +141,78 @@ def scaled_dot_product_attention(
             f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
         )
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
+    scores_shape = (*batch, q.shape[-2], k.shape[-2])
     if mask is not None:
-        _validate.mask_shape(mask, (*batch, q.shape[-2], k.shape[-2]), xp)
+        _validate.mask_shape(mask, scores_shape, xp)
+    _validate.attention_bias(bias, scores_shape, xp)
+    dropout = _validate.dropout(dropout, rng)
     compute = compute_dtype(xp, q.dtype)
     q_c, k_c = xp.astype(q, compute, copy=False), xp.astype(k, compute, copy=False)
     scores = (q_c @ matrix_transpose(xp, k_c)) * (1.0 / math.sqrt(q.shape[-1]))  # (..., n_q, n_k)
+    if bias is not None:
+        added = bias_scores(xp, bias, q.shape[-2], k.shape[-2], dtype=compute, like=q)
+        if callable(bias):  # the positional bias's shape is known only now
+            _validate.attention_bias(added, scores_shape, xp)
+        scores = scores + added
     if mask is not None:
         scores = xp.where(mask, scores, xp.asarray(-math.inf, dtype=compute))
     weights = xp.astype(softmax(scores, axis=-1), q.dtype, copy=False)  # (..., n_q, n_k)
+    if dropout:
+        weights = drop(xp, weights, dropout, rng)
     return weights @ v, weights  # (..., n_q, d_v), (..., n_q, n_k)
+
+
+def bias_scores(
+    xp: ModuleType,
+    bias: Array,
+    n_q: int,
+    n_k: int,
+    *,
+    dtype: Any,
+    like: Array,
+    rows: slice = slice(None),
+    cols: slice = slice(None),
+    head: int | None = None,
+) -> Array:
+    """The part of ``bias`` that the scores of queries ``rows`` and keys ``cols`` get, in ``dtype``.
+
+    An array is sliced (its broadcast axes of size 1 stay as they are). A positional bias is
+    called as ``bias(q_positions, k_positions, head)``, with the queries at the positions of
+    the last ``n_q`` of the ``n_k`` keys (bottom-right, as :func:`mha.causal_mask`), so that
+    only the requested block exists. ``head`` picks one head of either (the heads axis is
+    the third from the end).
+
+    Shapes
+    ------
+    bias : broadcastable to (..., h, n_q, n_k)  ->  broadcastable to (..., [h,] rows, cols)
+    """
+    if callable(bias):
+        device = array_api_compat.device(like)
+        q_positions = xp.arange(n_k - n_q, n_k, dtype=dtype, device=device)[rows]
+        k_positions = xp.arange(n_k, dtype=dtype, device=device)[cols]
+        return xp.astype(bias(q_positions, k_positions, head), dtype, copy=False)
+    if head is not None and bias.ndim >= 3:
+        bias = bias[..., head if bias.shape[-3] > 1 else 0, :, :]
+    block = bias[..., rows if bias.shape[-2] > 1 else slice(None), :]
+    block = block[..., cols if bias.shape[-1] > 1 else slice(None)]
+    return xp.astype(block, dtype, copy=False)
+
+
+def drop(xp: ModuleType, weights: Array, p: float, rng: Any) -> Array:
+    """Dropout: each weight zeroed with probability ``p``, the others divided by ``1 - p``.
+
+    ``rng.random(shape)`` draws the uniform numbers (a NumPy or CuPy generator); the result's
+    expectation is ``weights``.
+
+    Shapes
+    ------
+    weights : (...)  ->  (...)
+    """
+    keep = xp.asarray(
+        rng.random(tuple(weights.shape)) >= p, device=array_api_compat.device(weights)
+    )
+    scale = xp.asarray(1.0 / (1.0 - p), dtype=weights.dtype)
+    return xp.where(keep, weights * scale, xp.zeros_like(weights))
 
 
 def split_heads(x: Array, num_heads: int) -> Array:

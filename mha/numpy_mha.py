@@ -17,6 +17,7 @@ import array_api_compat
 
 from mha import _validate, lean
 from mha.functional import (
+    bias_scores,
     compute_dtype,
     merge_heads,
     project,
@@ -25,6 +26,7 @@ from mha.functional import (
     split_heads,
 )
 from mha.params import MHAParams
+from mha.positions import RoPE
 
 Array = Any
 
@@ -45,12 +47,13 @@ __all__ = [
 ]
 
 
-def _check_mha_args(q, k, v, params, mask, memory_budget=None) -> None:
+def _check_mha_args(q, k, v, params, mask, rope, bias, memory_budget=None) -> None:
     if not isinstance(params, MHAParams):
         raise TypeError(
             f"params must be an mha.MHAParams (see mha.init_params), got {type(params).__name__}"
         )
-    _validate.attention_inputs(q, k, v, params, mask)
+    _validate.attention_inputs(q, k, v, params, mask, bias)
+    _validate.rope(rope, params.d_k)
     if memory_budget is not None:
         _validate.positive_int("memory_budget", memory_budget)
 
@@ -64,11 +67,15 @@ def multi_head_attention(
     *,
     need_weights: bool = True,
     memory_budget: int | None = None,
+    rope: RoPE | None = None,
+    bias: Array | None = None,
+    dropout: float = 0.0,
+    rng: Any = None,
 ) -> tuple[Array, Array | None]:
     """MultiHead(Q, K, V) = Concat(head_1, ..., head_h) W^O, all heads at once.
 
     ``head_i = Attention(Q W_i^Q, K W_i^K, V W_i^V)``. The h per-head projections are one
-    matrix product with the fused ``(d_model, h*d_k)`` weight, then :func:`split_heads`.
+    matrix product with the fused ``(qdim, h*d_k)`` weight, then :func:`split_heads`.
 
     Parameters
     ----------
@@ -90,6 +97,21 @@ def multi_head_attention(
         core (see :mod:`mha.lean`). Below it, this function holds the scores and a
         few temporaries of their size.
         With ``need_weights=True`` all the weights are returned, whatever the budget.
+    rope : mha.positions.RoPE, optional
+        Rotate every head's queries and keys to their positions (rotary embeddings, as in
+        Llama) after the projections; ``d_k`` must be even.
+    bias : float array or positional bias, optional
+        Added to every head's scaled scores before the mask and the softmax, as in
+        :func:`mha.scaled_dot_product_attention`: an array broadcastable to
+        ``(..., h, n_q, n_k)``, or a positional bias such as
+        ``mha.positions.ALiBi(num_heads)``, which the tiled path computes tile by tile
+        (never all of it at once).
+    dropout : float
+        Attention dropout on the weights, for training (see
+        :func:`mha.scaled_dot_product_attention`); 0 by default. With ``dropout > 0`` the
+        scores are held whole, whatever the budget.
+    rng : random generator
+        Needed when ``dropout > 0``: ``numpy.random.default_rng(seed)``.
 
     Returns
     -------
@@ -98,21 +120,27 @@ def multi_head_attention(
 
     Shapes
     ------
-    q : (..., n_q, d_model);  k : (..., n_k, kdim);  v : (..., n_k, vdim)
-    mask : (..., h, n_q, n_k) or anything that broadcasts to it
+    q : (..., n_q, qdim);  k : (..., n_k, kdim);  v : (..., n_k, vdim)
+    mask, bias : (..., h, n_q, n_k) or anything that broadcasts to it
     out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
     """
-    _check_mha_args(q, k, v, params, mask, memory_budget)
+    _check_mha_args(q, k, v, params, mask, rope, bias, memory_budget)
+    dropout = _validate.dropout(dropout, rng)
     h = params.num_heads
-    if not need_weights:
+    if not need_weights and not dropout:
         xp = _validate.array_namespace(q=q, k=k, v=v)
         budget = _budget(xp, memory_budget)
         if _scores_bytes(xp, q, k, v, h) > budget:
-            return lean.multi_head_attention(xp, q, k, v, params, mask, budget), None
+            out = lean.multi_head_attention(xp, q, k, v, params, mask, budget, rope, bias)
+            return out, None
     q = split_heads(project(q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)
     k = split_heads(project(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
     v = split_heads(project(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
-    heads, weights = scaled_dot_product_attention(q, k, v, mask)  # (..., h, n_q, d_v)
+    if rope is not None:
+        q, k = rope.rotate_heads(q, k)
+    heads, weights = scaled_dot_product_attention(
+        q, k, v, mask, bias=bias, dropout=dropout, rng=rng
+    )  # (..., h, n_q, d_v)
     concat = merge_heads(heads)  # (..., n_q, h*d_v)
     out = project(concat, params.w_o, params.b_o)  # (..., n_q, d_model)
     return out, (weights if need_weights else None)
@@ -134,19 +162,28 @@ def _scores_bytes(xp: ModuleType, q: Array, k: Array, v: Array, num_heads: int) 
 
 
 def multi_head_attention_loop(
-    q: Array, k: Array, v: Array, params: MHAParams, mask: Array | None = None
+    q: Array,
+    k: Array,
+    v: Array,
+    params: MHAParams,
+    mask: Array | None = None,
+    *,
+    rope: RoPE | None = None,
+    bias: Array | None = None,
 ) -> tuple[Array, Array]:
     """The same as :func:`multi_head_attention`, one head at a time, as the paper writes it.
 
     Head i uses the column slices ``W_i^Q = w_q[:, i*d_k:(i+1)*d_k]`` (likewise K and V),
     computes ``head_i = Attention(Q W_i^Q, K W_i^K, V W_i^V)``, and the heads are concatenated
-    in order before ``W^O``. Slower than the batched form and meant for reading.
+    in order before ``W^O``. Slower than the batched form and meant for reading. ``rope``
+    rotates each head's queries and keys; head i gets its own slice of the mask and of
+    ``bias`` (a positional bias is asked for head i only).
 
     Shapes
     ------
     As :func:`multi_head_attention`; weights : (..., h, n_q, n_k).
     """
-    _check_mha_args(q, k, v, params, mask)
+    _check_mha_args(q, k, v, params, mask, rope, bias)
     xp = _validate.array_namespace(q=q)
     d_k, d_v = params.d_k, params.d_v
 
@@ -159,10 +196,20 @@ def multi_head_attention_loop(
         q_i = project(q, *columns(params.w_q, params.b_q, qk_cols))  # (..., n_q, d_k)
         k_i = project(k, *columns(params.w_k, params.b_k, qk_cols))  # (..., n_k, d_k)
         v_i = project(v, *columns(params.w_v, params.b_v, v_cols))  # (..., n_k, d_v)
+        if rope is not None:
+            q_i, k_i = rope.rotate_heads(q_i[..., None, :, :], k_i[..., None, :, :])
+            q_i, k_i = q_i[..., 0, :, :], k_i[..., 0, :, :]  # (..., n_q, d_k), (..., n_k, d_k)
         mask_i = mask
         if mask is not None and mask.ndim >= 3:  # pick head i's slice of the heads axis
             mask_i = mask[..., i if mask.shape[-3] > 1 else 0, :, :]
-        head_i, weights_i = scaled_dot_product_attention(q_i, k_i, v_i, mask_i)  # (..., n_q, d_v)
+        bias_i = None
+        if bias is not None:
+            n_q, n_k = q_i.shape[-2], k_i.shape[-2]
+            compute = compute_dtype(xp, q_i.dtype)
+            bias_i = bias_scores(xp, bias, n_q, n_k, dtype=compute, like=q_i, head=i)
+        head_i, weights_i = scaled_dot_product_attention(
+            q_i, k_i, v_i, mask_i, bias=bias_i
+        )  # (..., n_q, d_v)
         heads.append(head_i)
         weights.append(weights_i)
     concat = xp.concat(heads, axis=-1)  # (..., n_q, h*d_v)

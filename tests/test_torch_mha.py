@@ -103,8 +103,8 @@ def test_fused_path_gives_zeros_for_fully_masked_rows_whatever_the_kernel(module
     """Before torch 2.5, SDPA gave NaN where a query sees no key; the module must not."""
     sdpa = torch.nn.functional.scaled_dot_product_attention
 
-    def nan_where_no_key(q, k, v, attn_mask=None, is_causal=False):
-        out = sdpa(q, k, v, attn_mask=attn_mask, is_causal=is_causal)
+    def nan_where_no_key(q, k, v, attn_mask=None, is_causal=False, **options):
+        out = sdpa(q, k, v, attn_mask=attn_mask, is_causal=is_causal, **options)
         if attn_mask is not None:
             out = out.masked_fill(~attn_mask.any(-1, keepdim=True), float("nan"))
         return out
