@@ -67,6 +67,11 @@ def tensor(name: str, x: Any, ndim: int, shape_hint: str) -> None:
     """
     if not array_api_compat.is_torch_array(x):
         raise TypeError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
+    if x.is_nested:
+        raise TypeError(
+            f"{name} is a nested tensor, which this package does not take: pad it "
+            f"({name}.to_padded_tensor(0.0)) and pass a padding mask (mha.padding_mask)"
+        )
     if not x.is_floating_point():
         raise TypeError(f"{name} must be a floating-point tensor, got dtype {x.dtype}")
     min_ndim(name, x, ndim, shape_hint)

@@ -567,11 +567,16 @@ class MultiHeadAttention(nn.Module):
             device=device,
             dtype=tensors["w_q"].dtype if dtype is None else dtype,
         )
-        module._load(tensors)
+        module.load_paper_layout(tensors)
         return module
 
-    def _load(self, tensors: dict[str, Tensor | None]) -> None:
-        """Copy paper-layout tensors into the parameters; a bias that is None is dropped."""
+    def load_paper_layout(self, tensors: dict[str, Tensor | None]) -> None:
+        """Copy tensors in paper layout (``w_q`` is ``(qdim, h*d_k)``) into the parameters.
+
+        ``tensors`` maps parameter names (``w_q`` .. ``w_o``, ``b_q`` .. ``b_o``) to tensors
+        of any dtype and device (copied and cast); a bias that is None is removed from the
+        module, so a layer can keep exactly the biases it was given.
+        """
         with torch.no_grad():
             for name, t in tensors.items():
                 target = getattr(self, name)
@@ -631,7 +636,7 @@ class MultiHeadAttention(nn.Module):
             device=weight.device,
             dtype=weight.dtype,
         )
-        layer._load(arrays)
+        layer.load_paper_layout(arrays)
         return layer
 
     def to_torch(self) -> nn.MultiheadAttention:
