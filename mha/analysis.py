@@ -9,7 +9,8 @@ also serve as a training penalty (diversity regularisation).
   :func:`head_contributions`, summarised by :func:`redundancy`.
 - *How much a head matters*: :func:`ablation_importance` (remove it, measure the drop) and
   :func:`gradient_importance` (Michel et al., 2019, "Are Sixteen Heads Really Better than
-  One?"), then :func:`pruning_curve` (remove heads one after another).
+  One?"), then :func:`pruning_curve` (remove heads one after another); two measures of
+  importance compared by :func:`rank_correlation`.
 
 Heads are pruned through a *head gate*: a tensor of shape ``(..., h)`` that multiplies each
 head's output before ``W^O`` (1 keeps a head, 0 removes it), as
@@ -23,6 +24,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Sequence
 
+import numpy as np
 import torch
 from torch import Tensor
 
@@ -345,3 +347,35 @@ def _check_order(order: object, size: int) -> list[int]:
     if len(set(indices)) != len(indices) or any(not 0 <= i < size for i in indices):
         raise ValueError(f"order must hold distinct head indices in [0, {size}), got {indices}")
     return indices
+
+
+def rank_correlation(a: Tensor | np.ndarray, b: Tensor | np.ndarray) -> float:
+    """Spearman's rank correlation of two measures of the same heads: 1 when they order the
+    heads alike, -1 when in reverse. Tied values share their mean rank.
+
+    Both are flattened (an importance of shape ``(layers, h)`` counts every head once); they
+    may be tensors on the CPU or NumPy arrays.
+
+    Shapes
+    ------
+    a, b : (...) with the same number of entries, at least 2  ->  a float
+    """
+    ranked = []
+    for name, values in (("a", a), ("b", b)):
+        flat = np.asarray(values, dtype=np.float64).ravel()
+        if flat.size < 2 or np.ptp(flat) == 0:
+            raise ValueError(
+                f"{name} must hold at least 2 values that are not all equal (else no order to "
+                f"compare), got {flat.size} value(s) from {flat.min(initial=0.0)} to "
+                f"{flat.max(initial=0.0)}"
+            )
+        ranks = np.empty(flat.size)
+        ranks[np.argsort(flat, kind="stable")] = np.arange(flat.size)
+        for value in np.unique(flat):
+            ranks[flat == value] = ranks[flat == value].mean()
+        ranked.append(ranks)
+    if ranked[0].size != ranked[1].size:
+        raise ValueError(
+            f"a and b must hold as many values, got {ranked[0].size} and {ranked[1].size}"
+        )
+    return float(np.corrcoef(*ranked)[0, 1])

@@ -1,4 +1,4 @@
-"""Measuring what the heads of a real model do, on padded batches of sentences (chapter 10).
+"""Measuring what the heads of a real model do, on padded batches of sentences (chapter 11).
 
 NumPy only. Attention weights come as ``(B, ..., n_q, n_k)``: a batch of B sentences first,
 then any axes for layers and heads, e.g. ``np.stack(outputs.attentions, axis=1)`` of a
@@ -211,7 +211,7 @@ def offset_baseline(pairs: Sequence[tuple[int, int, int]]) -> tuple[int, float]:
 
 
 def relations_dataset() -> dict:
-    """The book's annotated sentences (``mha/data/relations.json``, written for chapter 10).
+    """The book's annotated sentences (``mha/data/relations.json``, written for chapter 11).
 
     A dict with ``"description"``, ``"relations"`` (what each relation means) and
     ``"sentences"``: each a dict with ``"words"`` (punctuation is a word of its own) and

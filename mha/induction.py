@@ -3,7 +3,7 @@
 The task: sequences of random tokens whose second half repeats the first. The first half
 cannot be predicted; the second half can, by *copying*: at a token seen before, predict the
 token that followed it last time. A two-layer, attention-only model learns to do that with
-two heads working together (chapter 9):
+two heads working together (chapter 10):
 
 - a **previous-token head** in layer 1 writes, at every position j, what token came before
   (it attends from j to j-1);

@@ -17,7 +17,7 @@ which multiplies the gradients by ``p`` (``tests/test_parallel.py`` shows it). T
 when every rank computes the same loss from the same output, as in Megatron-LM.
 
 :func:`launch` starts ``p`` local processes that form a process group (gloo on the CPU, NCCL
-with one GPU per process) and returns what a function computed on each; chapter 11 uses it
+with one GPU per process) and returns what a function computed on each; chapter 13 uses it
 with :func:`compare_with_full`.
 """
 
@@ -286,7 +286,7 @@ class HeadParallelAttention(nn.Module):
         return full
 
 
-# --- running it: processes, and chapter 11's experiment ------------------------------------
+# --- running it: processes, and chapter 13's experiment ------------------------------------
 
 
 def launch(
@@ -387,7 +387,7 @@ def bytes_written() -> int | None:
 
 
 def compare_with_full(d_model=64, num_heads=8, batch=2, n=16, seed=0) -> dict[str, Any]:
-    """One rank's part of chapter 11's experiment: run it with ``launch(compare_with_full)``.
+    """One rank's part of chapter 13's experiment: run it with ``launch(compare_with_full)``.
 
     Every rank builds the same layer and input (same seed) and computes the whole layer by
     itself, as the reference; then its heads of the layer, exchanging with the other ranks.

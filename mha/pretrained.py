@@ -1,4 +1,4 @@
-"""A real pretrained Transformer with the book's attention: all-MiniLM-L6-v2 (chapter 10).
+"""A real pretrained Transformer with the book's attention: all-MiniLM-L6-v2 (chapter 11).
 
 sentence-transformers' all-MiniLM-L6-v2 is a BERT encoder: 6 layers of 12 heads,
 ``d_model = 384``, ``d_k = 32``. Each layer's self-attention is exactly the book's

@@ -35,7 +35,7 @@ from mha.positions import RoPE
 
 MIN_TORCH = (2, 5)
 """The oldest PyTorch the book runs on: ``F.scaled_dot_product_attention`` takes
-``enable_gqa`` (chapter 11) and gives fully masked rows zeros, not NaN (chapters 5 and 6)."""
+``enable_gqa`` (chapter 12) and gives fully masked rows zeros, not NaN (chapters 5 and 6)."""
 
 
 def check_torch_version(version: str) -> None:

@@ -1,4 +1,4 @@
-"""A tiny task and a one-layer attention model to watch heads specialise (chapter 8).
+"""A tiny task and a one-layer attention model to watch heads specialise (chapters 8 and 9).
 
 The task asks, at every position i of a random token sequence ``x_0 .. x_{n-1}``, for two
 answers at once:
@@ -15,7 +15,15 @@ with two softmax outputs per position. On a CPU it trains in seconds.
 The data are seeded (:func:`make_batch` takes a generator; :func:`train` a ``seed``). The
 initial weights come from torch's global generator, as for any ``nn.Module``:
 :func:`build_model` calls ``torch.manual_seed`` before building, so a run repeats exactly.
-:func:`train_seeds` trains one model per seed, the seeds spread over the CPU's cores.
+:func:`train_seeds` trains one model per seed, the seeds spread over the CPU's cores;
+:func:`build_seeds` gives the same models untrained.
+
+The measurements the chapters make on trained models, with :mod:`mha.analysis`, on sequences
+of their own (:func:`held_out`): :func:`evaluate` (accuracy, with heads gated off),
+:func:`head_statistics` and :func:`head_kind` (where each head looks),
+:func:`head_similarities` and :func:`redundancies` (how alike the heads are, as maps and as
+outputs), :func:`head_importances` and :func:`pruning_curve` (how much each head matters).
+They return NumPy arrays, the numbers the prose quotes.
 """
 
 from __future__ import annotations
@@ -28,13 +36,14 @@ import os
 import signal
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import NamedTuple
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from mha import _validate
-from mha.analysis import head_similarity, redundancy
+from mha import _validate, analysis
 from mha.moh import MixtureOfHeadAttention
 from mha.torch_mha import MultiHeadAttention
 
@@ -197,7 +206,7 @@ def train(
         loss = per_example_loss(logits, targets.to(device)).mean()
         history.append(loss.item())
         if diversity_weight:
-            loss = loss + diversity_weight * redundancy(head_similarity(weights))
+            loss = loss + diversity_weight * analysis.redundancy(analysis.head_similarity(weights))
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
@@ -235,6 +244,30 @@ def build_model(
     else:
         attention = MixtureOfHeadAttention(d_model, num_heads, top_k=top_k)
     return ToyModel(attention, vocab_size, seq_len).to(device)
+
+
+def build_seeds(
+    seeds: Sequence[int],
+    *,
+    num_heads: int,
+    d_model: int,
+    vocab_size: int,
+    seq_len: int,
+    top_k: int | None = None,
+    device: torch.device | str | None = None,
+) -> list[ToyModel]:
+    """The models :func:`train_seeds` trains, as they are before training: one per seed.
+
+    Shapes
+    ------
+    seeds : S ints  ->  S untrained models, in the order of the seeds
+    """
+    seeds = [int(seed) for seed in seeds]
+    if not seeds:
+        raise ValueError("seeds must hold at least one seed, got none")
+    architecture = {"num_heads": num_heads, "d_model": d_model, "vocab_size": vocab_size,
+                    "seq_len": seq_len, "top_k": top_k, "device": device}  # fmt: skip
+    return [build_model(seed, **architecture) for seed in seeds]
 
 
 def _train_one(seed: int, architecture: dict, training: dict) -> dict[str, Tensor]:
@@ -289,8 +322,6 @@ def train_seeds(
     seeds : S ints  ->  S models, in the order of the seeds
     """
     seeds = [int(seed) for seed in seeds]
-    if not seeds:
-        raise ValueError("seeds must hold at least one seed, got none")
     architecture = {
         "num_heads": num_heads,
         "d_model": d_model,
@@ -304,10 +335,10 @@ def train_seeds(
         "lr": lr,
         "diversity_weight": diversity_weight,
     }
+    models = build_seeds(seeds, **architecture, device=device)
     if workers is None:
         workers = min(len(seeds), os.cpu_count() or 1)
     workers = _validate.positive_int("workers", workers)
-    models = [build_model(seed, **architecture, device=device) for seed in seeds]
     if workers == 1 or torch.device(device).type != "cpu":
         for seed, model in zip(seeds, models, strict=True):
             train(model, seed=seed, **training)
@@ -318,3 +349,145 @@ def train_seeds(
         model.load_state_dict(job.result())
         model.eval()
     return models
+
+
+# --- measuring trained models -----------------------------------------------------------------
+
+
+def held_out(
+    count: int, seq_len: int, vocab_size: int, seed: int, device: torch.device | str | None = None
+) -> tuple[Tensor, Tensor]:
+    """``count`` fresh sequences and their targets from a generator of their own ``seed``.
+
+    Shapes
+    ------
+    returns : tokens (count, seq_len), targets (count, seq_len, 2), on ``device``
+    """
+    tokens, targets = make_batch(count, seq_len, vocab_size, torch.Generator().manual_seed(seed))
+    return tokens.to(device), targets.to(device)
+
+
+def evaluate(
+    model: ToyModel, tokens: Tensor, targets: Tensor, head_gate: Tensor | None = None
+) -> np.ndarray:
+    """Accuracy of the (local, global) answers on ``tokens``, heads gated by ``head_gate``.
+
+    Shapes
+    ------
+    tokens : (B, n);  targets : (B, n, 2);  head_gate : broadcastable to (B, h)  ->  (2,)
+    """
+    with torch.no_grad():
+        logits, _ = model(tokens, head_gate=head_gate)
+    return accuracy(logits, targets).cpu().numpy()
+
+
+class HeadStatistics(NamedTuple):
+    """Where each head of a model looks, averaged over sequences and queries; each (h,)."""
+
+    distance: np.ndarray
+    """:func:`mha.analysis.mean_attention_distance`, in positions"""
+    entropy: np.ndarray
+    """:func:`mha.analysis.attention_entropy`, in nats"""
+    on_previous: np.ndarray
+    """the weight on the previous token, ``w[i, i-1]`` (the local answer's key)"""
+    on_mirror: np.ndarray
+    """the weight on the mirrored token, ``w[i, n-1-i]`` (the global answer's key)"""
+
+
+def head_statistics(model: ToyModel, tokens: Tensor) -> HeadStatistics:
+    """Distance, entropy, and the weight on each answer's key, of every head of ``model``.
+
+    Shapes
+    ------
+    tokens : (B, n)  ->  four arrays of shape (h,)
+    """
+    with torch.no_grad():
+        _, w = model(tokens)  # (B, h, n, n)
+    n = w.shape[-1]
+    positions = torch.arange(n, device=w.device)
+    return HeadStatistics(
+        analysis.mean_attention_distance(w).cpu().numpy(),
+        analysis.attention_entropy(w).cpu().numpy(),
+        w[:, :, positions[1:], positions[1:] - 1].mean((0, 2)).cpu().numpy(),
+        w[:, :, positions, n - 1 - positions].mean((0, 2)).cpu().numpy(),
+    )
+
+
+def head_kind(on_previous: float, on_mirror: float, threshold: float = 0.7) -> str:
+    """``"local"`` for a head with more than ``threshold`` of its weight on the previous
+    token, ``"global"`` for one with that much on the mirrored token, else ``"mixed"``."""
+    if on_previous > threshold:
+        return "local"
+    return "global" if on_mirror > threshold else "mixed"
+
+
+def head_similarities(model: ToyModel, tokens: Tensor) -> tuple[Tensor, Tensor]:
+    """:func:`mha.analysis.head_similarity` of the heads' attention maps and of their
+    contributions to the output (with a Mixture-of-Head layer's routing), on the CPU.
+
+    Shapes
+    ------
+    tokens : (B, n)  ->  maps (h, h), outputs (h, h)
+    """
+    with torch.no_grad():
+        embedded = model.embed(tokens)
+        _, maps = model.attention(embedded)
+        routed = isinstance(model.attention, MixtureOfHeadAttention)
+        gates = model.attention.route(embedded) if routed else None
+        parts = analysis.head_contributions(model.attention, embedded, token_gates=gates)
+    return analysis.head_similarity(maps).cpu(), analysis.head_similarity(parts).cpu()
+
+
+def redundancies(models: Sequence[ToyModel], tokens: Tensor) -> np.ndarray:
+    """The :func:`mha.analysis.redundancy` of each model's maps and of its outputs.
+
+    Shapes
+    ------
+    models : M models  ->  (M, 2): (maps, outputs) per model
+    """
+    return np.array(
+        [[analysis.redundancy(s).item() for s in head_similarities(m, tokens)] for m in models]
+    )
+
+
+def head_importances(
+    model: ToyModel, tokens: Tensor, targets: Tensor
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each head's importance on ``tokens``: by ablation (the mean accuracy lost when it alone
+    is removed, :func:`mha.analysis.ablation_importance`) and by the gradient of its gate
+    (:func:`mha.analysis.gradient_importance` of the per-sequence loss).
+
+    Shapes
+    ------
+    tokens : (B, n);  targets : (B, n, 2)  ->  ablation (h,), gradient (h,)
+    """
+    all_heads = torch.ones(model.attention.num_heads, device=tokens.device)
+
+    def mean_accuracy(head_gate: Tensor) -> float:
+        return float(evaluate(model, tokens, targets, head_gate).mean())
+
+    def loss_per_sequence(head_gate: Tensor) -> Tensor:  # head_gate: (B, h)
+        logits, _ = model(tokens, head_gate=head_gate)
+        return per_example_loss(logits, targets)
+
+    ablation = analysis.ablation_importance(mean_accuracy, all_heads)
+    gradient = analysis.gradient_importance(loss_per_sequence, all_heads, len(tokens))
+    return ablation.numpy(), gradient.cpu().numpy()
+
+
+def pruning_curve(
+    model: ToyModel, tokens: Tensor, targets: Tensor, order: Sequence[int]
+) -> np.ndarray:
+    """Mean accuracy on ``tokens`` as heads are removed in ``order``
+    (:func:`mha.analysis.pruning_curve`): entry m with the first m heads of ``order`` gone.
+
+    Shapes
+    ------
+    order : (m,) distinct heads  ->  (m + 1,)
+    """
+    all_heads = torch.ones(model.attention.num_heads, device=tokens.device)
+
+    def mean_accuracy(head_gate: Tensor) -> float:
+        return float(evaluate(model, tokens, targets, head_gate).mean())
+
+    return analysis.pruning_curve(mean_accuracy, all_heads, order).numpy()

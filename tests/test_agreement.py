@@ -14,6 +14,8 @@ import torch.nn.functional as F
 import mha
 from mha.torch_mha import MultiHeadAttention
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 TOL = {np.float64: 1e-10, np.float32: 1e-5}
 D_MODEL = 16
 

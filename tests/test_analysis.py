@@ -8,6 +8,8 @@ import torch
 from mha import analysis
 from mha.torch_mha import MultiHeadAttention
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 
 def one_hot_rows(n, offset):
     """(n, n) weights: query i attends key max(i - offset, 0) only."""
@@ -205,6 +207,17 @@ def test_head_similarity_has_a_bounded_gradient_at_a_pruned_head():
     assert per_head.grad[0].abs().max() > 0
 
 
+def test_rank_correlation_is_spearmans_with_ties_sharing_their_mean_rank():
+    scipy_stats = pytest.importorskip("scipy.stats")
+    assert analysis.rank_correlation([0.1, 0.5, 0.3], [1, 3, 2]) == pytest.approx(1.0)
+    assert analysis.rank_correlation(torch.tensor([3.0, 2, 1]), [1, 2, 3]) == pytest.approx(-1.0)
+    tied, other = [0.2, 0.2, 0.9, 0.4, 0.4], [1.0, 3.0, 2.0, 5.0, 4.0]
+    expected = scipy_stats.spearmanr(tied, other).statistic
+    assert analysis.rank_correlation(tied, other) == pytest.approx(expected)
+    layers = torch.tensor([[0.3, 0.1], [0.2, 0.4]])  # (layers, h): every head once
+    assert analysis.rank_correlation(layers, layers.flatten()) == pytest.approx(1.0)
+
+
 # --- argument checks ----------------------------------------------------------------------
 
 
@@ -280,6 +293,9 @@ def test_head_similarity_has_a_bounded_gradient_at_a_pruned_head():
             TypeError,
             "integer head indices",
         ),
+        (lambda: analysis.rank_correlation([1, 1, 1], [1, 2, 3]), ValueError, "a must hold"),
+        (lambda: analysis.rank_correlation([1, 2], [3]), ValueError, "b must hold"),
+        (lambda: analysis.rank_correlation([1, 2, 3], [1, 2]), ValueError, "as many values"),
     ],
 )
 def test_bad_arguments_are_named(call, error, words):

@@ -9,6 +9,8 @@ import pytest
 
 from mha import atlas
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 
 def _maps(rng, shape):
     w = rng.random(shape)

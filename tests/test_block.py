@@ -9,6 +9,8 @@ import mha
 from mha.block import SwiGLU, TransformerBlock
 from mha.positions import RoPE
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 D_MODEL, HEADS, D_FF = 12, 3, 20
 
 

@@ -34,7 +34,10 @@ from mha.checks import (
     is_wire_safe,
     run_answer,
 )
+from mha.checks.chapters import chapter_of
 from mha.efficient import GQAParams
+
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
 
 SOLUTIONS = Path(__file__).resolve().parent.parent / "chapters" / "solutions"
 SEEDS = [0, 12345]
@@ -94,6 +97,14 @@ def test_the_registry_is_every_chapter_module_in_chapter_order():
         assert {e.chapter for e in module.EXERCISES.values()} == {chapter}, module.__name__
         names += list(module.EXERCISES)
     assert list(EXERCISES) == names
+
+
+def test_a_chapter_module_s_number_is_the_one_in_its_name():
+    assert chapter_of("mha.checks.chapters.ch08_what_heads_learn") == 8
+    assert chapter_of("ch13_online_softmax_devices") == 13
+    for name in ("mha.checks.core", "mha.checks.chapters.ch8_short", "ch08"):
+        with pytest.raises(ValueError, match="chNN_topic"):
+            chapter_of(name)
 
 
 def test_a_name_registered_by_two_chapters_is_an_error():

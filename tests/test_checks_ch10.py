@@ -1,50 +1,49 @@
 """Chapter 10's checks, what is particular to them (the solutions, the corpus of answers in
 tests/corpus/ch10.py and the wire-safe trials are tested for every exercise by
-tests/test_checks.py): the BERT state an answer gets cannot be changed, and the ``evaluate``
-it gets is the function its wire-safe terms describe."""
+tests/test_checks.py): the pre-LN block's reference is what ``TransformerBlock`` computes, and
+the modules the check hands to an answer are the parts of such a block."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
+import torch
 
-from mha.checks import EXERCISES, FAILED, check, run_answer
+import mha
+from mha.block import TransformerBlock
+from mha.checks import EXERCISES
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
 
-def test_the_bert_state_cannot_be_changed_by_the_answer():
-    def transposes_in_place(x, attention_mask, state, num_heads):
-        state["self.query.weight"] = state["self.query.weight"].T
-        return None
-
-    def writes_into_an_array(x, attention_mask, state, num_heads):
-        state["self.query.weight"][...] = 0
-        return None
-
-    for answer in (transposes_in_place, writes_into_an_array):
-        result = check("bert_self_attention", answer, seed=0)
-        assert result.status == FAILED and "raised" in result.feedback, str(result)
+EXERCISE = EXERCISES["pre_ln_block"]
 
 
-def test_the_bert_state_is_a_mapping_of_bert_names():
-    exercise = EXERCISES["bert_self_attention"]
-    case = exercise.trials(np.random.default_rng(0))[0]
-    seen = run_answer(exercise, lambda x, mask, state, h: sorted(state), case).value
-    assert seen == sorted(
-        f"{layer}.{kind}"
-        for layer in ("self.query", "self.key", "self.value", "output.dense")
-        for kind in ("weight", "bias")
-    )
+def test_the_pre_ln_reference_is_what_transformer_block_computes():
+    torch.manual_seed(0)
+    block = TransformerBlock(8, 2, 16, norm_first=True, dtype=torch.float64)
+    x = torch.randn(2, 5, 8, dtype=torch.float64)
+    mask = torch.from_numpy(mha.padding_mask([5, 3], 5))
+    parts = (block.attention, block.norm1, block.feed_forward, block.norm2)
+    torch.testing.assert_close(EXERCISE.reference(x, *parts, mask), block(x, mask))
 
 
-def test_evaluate_rewards_kept_heads_and_heads_interact():
-    exercise = EXERCISES["head_ablation_scores"]
-    for case in exercise.trials(np.random.default_rng(3)):
-        evaluate, layers, heads = exercise.prepare(case.args)
-        ones = np.ones((layers, heads))
-        assert evaluate(ones) == pytest.approx(1.0)
-        first, last, both = ones.copy(), ones.copy(), ones.copy()
-        first.flat[0] = last.flat[-1] = both.flat[0] = both.flat[-1] = 0
-        drop = {name: evaluate(ones) - evaluate(g) for name, g in
-                (("first", first), ("last", last), ("both", both))}  # fmt: skip
-        assert 0 <= drop["first"] <= drop["both"] and 0 <= drop["last"] <= drop["both"]
-        assert drop["both"] != pytest.approx(drop["first"] + drop["last"])  # not additive
+def test_the_parts_handed_to_an_answer_make_a_transformer_block():
+    for case in EXERCISE.trials(np.random.default_rng(7)):
+        x, attention, norm1, feed_forward, norm2, *mask = EXERCISE.prepare(case.args)
+        block = TransformerBlock(x.shape[-1], attention.num_heads, feed_forward[0].out_features,
+                                 norm_first=True, dtype=x.dtype)  # fmt: skip
+        parts = {
+            "attention": attention,
+            "norm1": norm1,
+            "feed_forward": feed_forward,
+            "norm2": norm2,
+        }
+        for name, module in parts.items():
+            setattr(block, name, module)
+        with torch.no_grad():
+            expected = block(x, *mask)
+        assert expected.shape == x.shape and expected.dtype == x.dtype
+        outcome = EXERCISE.run(EXERCISE.reference, case)
+        np.testing.assert_allclose(outcome.value, expected.numpy(), rtol=1e-5, atol=1e-6)
+        assert torch.equal(norm1.weight, torch.from_numpy(case.args[2][0]))
+        assert feed_forward[0].weight.shape == case.args[3][0].shape  # nn.Linear's (out, in)

@@ -10,6 +10,8 @@ import pytest
 import mha
 from mha.efficient import GQAParams, KVCache, decode_step, grouped_query_attention
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 
 def _params(d_model=24, h=6, g=2, seed=0, dtype=np.float64) -> GQAParams:
     return GQAParams.from_mha(mha.init_params(d_model, h, seed=seed, dtype=dtype), g)

@@ -1,6 +1,8 @@
 """The exercises as the notebooks show them: every exercise has its difficulty (one to three
 stars at the end of its title), a hint that opens on demand, a check cell and a solution
-toggle; the README's table of exercises says the same as the notebooks; and the book's own
+toggle; the README's table of exercises says the same as the notebooks; prose refers to an
+exercise by its label (``{numref}`ex-...```, numbered by the site across the book), never by a
+typed number ("exercise 3"), which the site's numbering would contradict; and the book's own
 "by hand" functions pass the checks of the exercises they mirror.
 
 Covers whatever notebooks ``chapters/`` holds.
@@ -22,10 +24,14 @@ import pytest
 import mha
 from mha.checks import EXERCISES, FAILED, FunctionExercise, run_answer
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "chapters").glob("[0-9][0-9]_*.ipynb"))
 EXERCISE = re.compile(r"^:::\{exercise\} (?P<title>.+?)(?: (?P<stars>★+))?$", re.M)
 CHECK = re.compile(r'^check\("(?P<name>\w+)", (?P<answer>\w+)\)$')
+TYPED_EXERCISE = re.compile(r"\b[Ee]xercises? *(?:no\.? *)?#?\d+")
+EXERCISE_REF = re.compile(r"\{(?:num)?ref\}`(?:[^`<]*<)?(ex-[a-z0-9-]+)>?`")
 README_ROW = re.compile(
     r"^\| (?P<chapter>\d+) \| `(?P<name>\w+)` \| (?P<title>.+?) \| (?P<stars>★+) \|$"
 )
@@ -99,6 +105,35 @@ def test_every_notebook_has_its_chapters_exercises_once():
     assert sorted(shown) == sorted(registered)
 
 
+def exercise_reference_problems(name: str, markdown: str, labels: set[str]) -> list[str]:
+    """An exercise referred to by a typed number, or a reference to a label no exercise has."""
+    problems = [f"{name}: {m[0]!r} typed; refer to it as {{numref}}`ex-...`"
+                for m in TYPED_EXERCISE.finditer(markdown)]  # fmt: skip
+    problems += [f"{name}: a reference to {label}, which no exercise has"
+                 for label in EXERCISE_REF.findall(markdown) if label not in labels]  # fmt: skip
+    return problems
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_prose_refers_to_exercises_by_label(path):
+    markdown = "\n".join(
+        c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown"
+    )
+    assert exercise_reference_problems(path.name, markdown, {e.label for e in SHOWN}) == []
+
+
+def test_the_reference_rule_finds_typed_numbers_and_unknown_labels():
+    labels = {"ex-softmax"}
+    assert (
+        exercise_reference_problems("a", "as {numref}`ex-softmax` asks; exercises below", labels)
+        == []
+    )
+    for typed in ("as exercise 3 asks", "Exercise 12 asks", "in exercises 2 and 3", "exercise #4"):
+        assert exercise_reference_problems("a", typed, labels), typed
+    assert exercise_reference_problems("a", "see {numref}`ex-nothing`", labels)
+    assert exercise_reference_problems("a", "see {ref}`the exercise <ex-nothing>`", labels)
+
+
 def _readme_table() -> list[tuple[int, str, str, str]]:
     text = (ROOT / "README.md").read_text()
     return [
@@ -140,7 +175,7 @@ BY_HAND = {
     "merge_heads_by_hand": ("merge_heads", None, False, None),
     "mha_by_hand": ("multi_head_attention", None, True, None),
     "blocked_attention": ("online_softmax_attention", None, False, None),
-    # chapter 9's other RoPE layout, shown as a mistake; it needs the positions
+    # chapter 10's other RoPE layout, shown as a mistake; it needs the positions
     "rope_neighbours": ("apply_rope", "neighbouring_pairs", False, None),
 }
 

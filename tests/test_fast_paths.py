@@ -19,6 +19,8 @@ import pytest
 import mha
 from mha.lean import threads, tiles
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 XP = array_api_compat.array_namespace(np.zeros(1))
 
 

@@ -4,10 +4,10 @@ myst-nb (1.x) wraps each display output of a code cell in a figure when the cell
 holds ``{"mystnb": {"figure": {"caption": ..., "name": ...}, "image": {"alt": ...}}}``.
 
 A cell *draws a figure* when, outside a function definition, it calls ``plt.<anything>``
-(but ``plt.close``), a function of ``mha.book.diagrams``, ``head_grid``, ``attention_heatmap`` or
-``attention_explorer``, or a function that an earlier cell of the notebook defined and
-whose body does one of these (e.g. chapter 8's ``show_similarities``). The detector is
-tested on small notebooks below. A figure name is optional (a cell that draws two figures
+(but ``plt.close``), a function of ``mha.book.diagrams``, ``head_grid``, ``attention_heatmap``,
+``similarity_maps`` or ``attention_explorer``, or a function that an earlier cell of the
+notebook defined and whose body does one of these (a helper of the notebook that calls
+``plt.show()``). The detector is tested on small notebooks below. A figure name is optional (a cell that draws two figures
 cannot name both), unique in the book, and starts with ``fig-``. The built site is checked
 for the rendered ``<figcaption>`` and ``alt`` attributes by tests/test_book.py.
 """
@@ -23,7 +23,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb"))
-DRAWING_FUNCTIONS = {"head_grid", "attention_heatmap", "attention_explorer"}
+DRAWING_FUNCTIONS = {"head_grid", "attention_heatmap", "similarity_maps", "attention_explorer"}
 
 
 def _tree(source: str) -> ast.Module:

@@ -10,6 +10,8 @@ import torch
 from mha import induction
 from mha.positions import sinusoidal
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 
 def _one_key_per_query(n, key_of):
     """(n, n) weights: query i puts all its weight on key key_of(i) (itself where that is < 0)."""

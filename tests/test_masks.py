@@ -7,6 +7,8 @@ import torch.nn.functional as F
 
 import mha
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 
 @pytest.mark.parametrize(("n_q", "n_k"), [(4, 4), (2, 5), (5, 3), (1, 6)])
 def test_causal_mask_is_bottom_right_lower_triangle(n_q, n_k):

@@ -10,6 +10,8 @@ from mha import analysis
 from mha.moh import MixtureOfHeadAttention
 from mha.torch_mha import MultiHeadAttention
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 D_MODEL, H = 12, 4
 
 

@@ -5,11 +5,18 @@ on the ``python3`` kernel, and starts with the setup cell below, whose install U
 ``repository.url`` and ``branch`` of ``_config.yml`` (one source of truth for the Colab
 buttons and the installs). Executing the notebooks is nbval's job (``pytest`` collects
 ``chapters/*.ipynb`` with ``--nbval-lax``).
+
+A chapter opens with its label and its numbered title, ``(ch-topic)=`` and ``# N. Title``,
+the label made from the file name ``NN_topic.ipynb`` without the number and N its number;
+other chapters are referred to through the label, ``{ref}`chapter N <ch-topic>```, never by
+a typed number, and the N of such a reference is the number of the chapter it links to. So
+renumbering a chapter means renaming its file and fixing what these tests then name.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import nbformat
@@ -75,6 +82,38 @@ def _without_magics(source: str) -> str:
     )
 
 
+def chapter_label(path: Path) -> str:
+    """The label of a chapter's title: ``08_what_heads_learn.ipynb`` -> ``ch-what-heads-learn``."""
+    return "ch-" + path.stem[3:].replace("_", "-")
+
+
+LABELS = {chapter_label(path): int(path.stem[:2]) for path in NOTEBOOKS}
+CHAPTER_REF = re.compile(r"\{ref\}`[Cc]hapter (\d+) <(ch-[a-z0-9-]+)>`")
+ROLE = re.compile(r"\{[a-z:-]+\}`[^`]*`")
+TYPED_CHAPTER = re.compile(r"\b[Cc]hapter (\d+)\b(?!\s*(?:-|–|to|and)\s*\d)")
+
+
+def chapter_reference_problems(path: Path, nb: nbformat.NotebookNode) -> list[str]:
+    """A chapter referred to by a typed number, or a reference whose number is not its target's."""
+    problems = []
+    for cell in nb.cells:
+        if cell.cell_type != "markdown":
+            continue
+        for number, label in CHAPTER_REF.findall(cell.source):
+            if label not in LABELS:
+                problems.append(f"{path.name}: {{ref}} to {label}, which no chapter has")
+            elif LABELS[label] != int(number):
+                problems.append(
+                    f"{path.name}: 'chapter {number}' links to {label}, chapter {LABELS[label]}"
+                )
+        for number in TYPED_CHAPTER.findall(ROLE.sub("", cell.source)):
+            if int(number) != int(path.stem[:2]):
+                problems.append(
+                    f"{path.name}: 'chapter {number}' typed; write {{ref}}`chapter {number} <ch-...>`"
+                )
+    return problems
+
+
 def first_code_source(nb: nbformat.NotebookNode) -> str | None:
     return next((cell.source for cell in nb.cells if cell.cell_type == "code"), None)
 
@@ -131,11 +170,13 @@ def test_first_code_cell_is_the_setup_template(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_notebook_opens_with_a_title(path):
+def test_notebook_opens_with_its_label_and_numbered_title(path):
     nb = _read(path)
     first = nb.cells[0]
-    assert first.cell_type == "markdown" and first.source.startswith("# "), (
-        f"{path.name}: the first cell must be markdown starting with '# ' (the page title)"
+    opening = f"({chapter_label(path)})=\n# {int(path.stem[:2])}. "
+    assert first.cell_type == "markdown" and first.source.startswith(opening), (
+        f"{path.name}: the first cell must be markdown starting with {opening!r} (the label "
+        "from the file name, then the page title with the chapter's number)"
     )
     titles = [
         line
@@ -211,7 +252,26 @@ def test_every_solution_toggle_includes_an_existing_function(path):
             assert name in defined, f"{path.name}: {target.name} defines no function {name}"
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_other_chapters_are_referred_to_by_label(path):
+    assert chapter_reference_problems(path, _read(path)) == []
+
+
 # --- the checks above catch what they are meant to catch ------------------------------------
+
+
+def test_chapter_references_are_checked_against_their_labels():
+    path = NOTEBOOKS[-1]  # a chapter that may refer to chapter 1
+
+    def problems(text):
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(text)])
+        return chapter_reference_problems(path, nb)
+
+    first = chapter_label(NOTEBOOKS[0])
+    assert problems(f"as in {{ref}}`chapter 1 <{first}>`, and in chapters 1 to 5") == []
+    assert problems(f"as in {{ref}}`Chapter 2 <{first}>`") != []  # the wrong number
+    assert problems("as in {ref}`chapter 1 <ch-no-such-chapter>`") != []
+    assert problems("as in chapter 1, typed") != []
 
 
 def test_dirty_cells_finds_outputs_and_execution_counts():

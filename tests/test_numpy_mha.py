@@ -11,6 +11,8 @@ import pytest
 
 import mha
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 
 @pytest.mark.parametrize("batch", [(), (3,), (2, 3)])
 @pytest.mark.parametrize("num_heads", [1, 2, 8])

@@ -67,6 +67,18 @@ def test_head_grid_draws_one_map_per_head_on_a_shared_scale():
     assert len(hidden) == 2  # a 2 x 4 grid holds 6 maps
 
 
+def test_similarity_maps_draws_each_matrix_on_the_scale_minus_one_to_one():
+    maps = np.eye(3)
+    outputs = -np.ones((3, 3)) / 2
+    fig = plot.similarity_maps([maps, outputs], titles=["maps", "outputs"])
+    drawn = [ax for ax in fig.axes if ax.images]
+    assert [ax.get_title() for ax in drawn] == ["maps", "outputs"]
+    for ax, expected in zip(drawn, (maps, outputs), strict=True):
+        np.testing.assert_allclose(ax.images[0].get_array(), expected)
+        assert ax.images[0].get_clim() == (-1.0, 1.0)
+        assert ax.get_xlabel() == ax.get_ylabel() == "head"
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -76,6 +88,8 @@ def test_head_grid_draws_one_map_per_head_on_a_shared_scale():
         (lambda: plot.head_grid(np.zeros((2, 3))), r"\(h, n_q, n_k\)"),
         (lambda: plot.head_grid(np.zeros((2, 3, 3)), titles=["a"]), "titles has 1"),
         (lambda: plot.head_grid(np.zeros((2, 3, 3)), ncols=0), "ncols must be"),
+        (lambda: plot.similarity_maps([np.eye(2)], titles=[]), "one title per matrix"),
+        (lambda: plot.similarity_maps([np.zeros((2, 2, 2))], titles=["a"]), r"\(h, h\)"),
     ],
 )
 def test_bad_input_is_rejected_with_a_message(call, message):

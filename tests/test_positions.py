@@ -24,6 +24,8 @@ from mha.positions import (
     sinusoidal,
 )
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 # --- sinusoidal --------------------------------------------------------------------------------
 
 

@@ -13,6 +13,8 @@ import pytest
 
 import mha
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 torch = pytest.importorskip("torch")
 pytest.importorskip(
     "transformers", reason="transformers is not installed: pip install transformers"

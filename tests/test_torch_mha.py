@@ -10,6 +10,8 @@ import torch
 import mha
 from mha.torch_mha import MultiHeadAttention
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 
 @pytest.fixture
 def module():

@@ -9,6 +9,8 @@ from mha import toy
 from mha.moh import MixtureOfHeadAttention
 from mha.torch_mha import MultiHeadAttention
 
+pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
+
 VOCAB, SEQ_LEN = 5, 6
 
 

@@ -1,9 +1,11 @@
-"""toy.build_model and toy.train_seeds: one model per seed, the same in any process."""
+"""toy.build_model, toy.build_seeds and toy.train_seeds: one model per seed, the same in any
+process; and the measurements the chapters make on the models."""
 
+import numpy as np
 import pytest
 import torch
 
-from mha import toy
+from mha import analysis, toy
 from mha.moh import MixtureOfHeadAttention
 from mha.torch_mha import MultiHeadAttention
 
@@ -42,6 +44,96 @@ def test_worker_processes_give_the_same_models():
     for a, b in zip(here, in_workers, strict=True):
         assert _equal(_state(a), _state(b))
         assert not b.training  # returned in eval mode, as train() leaves a model
+
+
+def test_build_seeds_gives_the_models_train_seeds_starts_from():
+    untrained = toy.build_seeds([0, 1], **ARCH, top_k=2)
+    for seed, model in zip([0, 1], untrained, strict=True):
+        assert _equal(_state(model), _state(toy.build_model(seed, **ARCH, top_k=2)))
+    with pytest.raises(ValueError, match="at least one seed"):
+        toy.build_seeds([], **ARCH)
+
+
+# --- measurements ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def model():
+    return toy.train_seeds([0], **ARCH, steps=20, batch_size=16, workers=1)[0]
+
+
+@pytest.fixture(scope="module")
+def sequences():
+    return toy.held_out(64, ARCH["seq_len"], ARCH["vocab_size"], seed=5)
+
+
+def test_held_out_sequences_come_from_their_own_seed(sequences):
+    tokens, targets = sequences
+    again = toy.make_batch(
+        64, ARCH["seq_len"], ARCH["vocab_size"], torch.Generator().manual_seed(5)
+    )
+    assert torch.equal(tokens, again[0]) and torch.equal(targets, again[1])
+
+
+def test_evaluate_is_the_accuracy_of_the_gated_model(model, sequences):
+    tokens, targets = sequences
+    gate = torch.tensor([1.0, 0.0, 1.0, 1.0])
+    with torch.no_grad():
+        expected = toy.accuracy(model(tokens, head_gate=gate)[0], targets).numpy()
+    np.testing.assert_array_equal(toy.evaluate(model, tokens, targets, gate), expected)
+    assert toy.evaluate(model, tokens, targets).shape == (2,)
+
+
+def test_head_statistics_read_the_attention_maps(model, sequences):
+    tokens, _ = sequences
+    with torch.no_grad():
+        _, w = model(tokens)  # (B, h, n, n)
+    stats = toy.head_statistics(model, tokens)
+    np.testing.assert_allclose(stats.distance, analysis.mean_attention_distance(w).numpy())
+    np.testing.assert_allclose(stats.entropy, analysis.attention_entropy(w).numpy())
+    n = ARCH["seq_len"]
+    previous = np.mean([w[:, :, i, i - 1].numpy() for i in range(1, n)], axis=(0, 1))
+    mirror = np.mean([w[:, :, i, n - 1 - i].numpy() for i in range(n)], axis=(0, 1))
+    np.testing.assert_allclose(stats.on_previous, previous, rtol=1e-6)
+    np.testing.assert_allclose(stats.on_mirror, mirror, rtol=1e-6)
+
+
+def test_head_kind_by_where_most_weight_goes():
+    assert toy.head_kind(0.9, 0.05) == "local"
+    assert toy.head_kind(0.1, 0.8) == "global"
+    assert toy.head_kind(0.5, 0.5) == "mixed"
+    assert toy.head_kind(0.5, 0.1, threshold=0.4) == "local"
+
+
+@pytest.mark.parametrize("top_k", [None, 2])
+def test_similarities_and_redundancies_of_maps_and_outputs(top_k, sequences):
+    tokens, _ = sequences
+    built = toy.build_model(0, **ARCH, top_k=top_k)
+    maps, outputs = toy.head_similarities(built, tokens)
+    embedded = built.embed(tokens)
+    with torch.no_grad():
+        out, w = built.attention(embedded)
+        gates = built.attention.route(embedded) if top_k else None
+        parts = analysis.head_contributions(built.attention, embedded, token_gates=gates)
+    torch.testing.assert_close(parts.sum(-3), out, atol=1e-5, rtol=1e-5)  # what the layer adds
+    torch.testing.assert_close(maps, analysis.head_similarity(w))
+    torch.testing.assert_close(outputs, analysis.head_similarity(parts))
+    both = toy.redundancies([built, built], tokens)
+    assert both.shape == (2, 2)
+    np.testing.assert_allclose(both[0], [analysis.redundancy(maps), analysis.redundancy(outputs)])
+
+
+def test_head_importances_and_pruning_curve_on_the_model(model, sequences):
+    tokens, targets = sequences
+    ablation, gradient = toy.head_importances(model, tokens, targets)
+    assert ablation.shape == gradient.shape == (4,) and (gradient >= 0).all()
+    full = toy.evaluate(model, tokens, targets).mean()
+    without_1 = toy.evaluate(model, tokens, targets, torch.tensor([1.0, 0.0, 1.0, 1.0])).mean()
+    assert ablation[1] == pytest.approx(full - without_1)
+    curve = toy.pruning_curve(model, tokens, targets, [3, 0, 1, 2])
+    assert curve.shape == (5,)
+    assert curve[0] == pytest.approx(full)
+    assert curve[-1] == pytest.approx(toy.evaluate(model, tokens, targets, torch.zeros(4)).mean())
 
 
 @pytest.mark.parametrize(

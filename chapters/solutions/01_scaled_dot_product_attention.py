@@ -7,7 +7,9 @@ import numpy as np
 
 def softmax(x, axis=-1):
     """Numerically stable softmax along ``axis``."""
-    shifted = x - np.max(x, axis=axis, keepdims=True)  # the largest entry becomes 0: no overflow
+    shifted = x - np.max(
+        x, axis=axis, keepdims=True
+    )  # the largest entry becomes 0: no overflow
     e = np.exp(shifted)
     return e / np.sum(e, axis=axis, keepdims=True)
 

@@ -27,5 +27,7 @@ def split_in_proj(in_proj_weight):
     d_model = in_proj_weight.shape[1]
     # PyTorch stacks W_q, W_k, W_v vertically, each in nn.Linear's (out, in) layout,
     # so that it computes x @ W.T: take the three row blocks and transpose each.
-    w_q, w_k, w_v = (in_proj_weight[i * d_model : (i + 1) * d_model].T for i in range(3))
+    w_q, w_k, w_v = (
+        in_proj_weight[i * d_model : (i + 1) * d_model].T for i in range(3)
+    )
     return w_q, w_k, w_v  # each (d_model, d_model), paper layout: x @ w

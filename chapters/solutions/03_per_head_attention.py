@@ -35,6 +35,8 @@ def attend_heads(x, params):
     k = mha.split_heads(x @ params.w_k, h)  # (..., h, n, d_k)
     v = mha.split_heads(x @ params.w_v, h)  # (..., h, n, d_v)
     d_k = q.shape[-1]
-    scores = q @ k.swapaxes(-1, -2) / math.sqrt(d_k)  # fixed: sqrt(d_k), not sqrt(d_model)
+    scores = (
+        q @ k.swapaxes(-1, -2) / math.sqrt(d_k)
+    )  # fixed: sqrt(d_k), not sqrt(d_model)
     weights = mha.softmax(scores, axis=-1)  # fixed: over the keys, not the queries
     return weights @ v, weights

@@ -22,7 +22,9 @@ def multi_head_attention(q, k, v, params, mask=None):
     k_heads = split(project(k, params.w_k, params.b_k))  # (..., h, n_k, d_k)
     v_heads = split(project(v, params.w_v, params.b_v))  # (..., h, n_k, d_v)
     d_k = q_heads.shape[-1]
-    scores = q_heads @ np.swapaxes(k_heads, -1, -2) / math.sqrt(d_k)  # (..., h, n_q, n_k)
+    scores = (
+        q_heads @ np.swapaxes(k_heads, -1, -2) / math.sqrt(d_k)
+    )  # (..., h, n_q, n_k)
     if mask is not None:
         scores = np.where(mask, scores, -np.inf)
     scores = scores - np.max(scores, axis=-1, keepdims=True)
@@ -30,7 +32,9 @@ def multi_head_attention(q, k, v, params, mask=None):
     weights = e / np.sum(e, axis=-1, keepdims=True)
     heads = weights @ v_heads  # (..., h, n_q, d_v)
     *batch, _, n_q, d_v = heads.shape
-    concat = np.reshape(np.swapaxes(heads, -3, -2), (*batch, n_q, h * d_v))  # (..., n_q, h*d_v)
+    concat = np.reshape(
+        np.swapaxes(heads, -3, -2), (*batch, n_q, h * d_v)
+    )  # (..., n_q, h*d_v)
     return project(concat, params.w_o, params.b_o), weights
 
 
@@ -47,7 +51,9 @@ def head_contributions(heads, w_o):
     w_o_blocks = w_o.reshape(
         h, d_v, w_o.shape[1]
     )  # (h, d_v, d_model): block i = rows i*d_v:(i+1)*d_v
-    return heads @ w_o_blocks  # matmul pairs head i with block i; their sum over h is the output
+    return (
+        heads @ w_o_blocks
+    )  # matmul pairs head i with block i; their sum over h is the output
 
 
 def attention_layer(q, k, v, params, mask=None):

@@ -6,7 +6,9 @@ import numpy as np
 def causal_mask(n_q, n_k=None):
     """bool (n_q, n_k): query i (at position i + n_k - n_q) may attend keys 0 .. i + n_k - n_q."""
     n_k = n_q if n_k is None else n_k
-    query_position = np.arange(n_q)[:, None] + (n_k - n_q)  # (n_q, 1), aligned bottom-right
+    query_position = np.arange(n_q)[:, None] + (
+        n_k - n_q
+    )  # (n_q, 1), aligned bottom-right
     key_position = np.arange(n_k)[None, :]  # (1, n_k)
     return key_position <= query_position
 
@@ -27,8 +29,17 @@ def cross_attention_weights_shape():
 
 def decoder_masks(target_lengths, source_lengths, n_target, n_source):
     """(self_mask (B, 1, n_t, n_t), cross_mask (B, 1, n_t, n_s)) of a decoder, True = may attend."""
-    target_real = padding_mask(target_lengths, n_target)  # (B, 1, 1, n_t): real target keys
-    source_real = padding_mask(source_lengths, n_source)  # (B, 1, 1, n_s): real source keys
-    self_mask = causal_mask(n_target) & target_real  # no future, no pads: (B, 1, n_t, n_t)
+    target_real = padding_mask(
+        target_lengths, n_target
+    )  # (B, 1, 1, n_t): real target keys
+    source_real = padding_mask(
+        source_lengths, n_source
+    )  # (B, 1, 1, n_s): real source keys
+    self_mask = (
+        causal_mask(n_target) & target_real
+    )  # no future, no pads: (B, 1, n_t, n_t)
     cross_mask = np.broadcast_to(source_real, (len(source_real), 1, n_target, n_source))
-    return self_mask, cross_mask.copy()  # every target query may read every real source token
+    return (
+        self_mask,
+        cross_mask.copy(),
+    )  # every target query may read every real source token

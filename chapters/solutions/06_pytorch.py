@@ -19,7 +19,9 @@ def module_forward(module, q, k, v, mask=None):
     q_heads = split_heads(project(q, module.w_q, module.b_q))  # (..., h, n_q, d_k)
     k_heads = split_heads(project(k, module.w_k, module.b_k))  # (..., h, n_k, d_k)
     v_heads = split_heads(project(v, module.w_v, module.b_v))  # (..., h, n_k, d_v)
-    scores = q_heads @ k_heads.transpose(-2, -1) / math.sqrt(module.d_k)  # (..., h, n_q, n_k)
+    scores = (
+        q_heads @ k_heads.transpose(-2, -1) / math.sqrt(module.d_k)
+    )  # (..., h, n_q, n_k)
     if mask is not None:
         scores = scores.masked_fill(~mask, float("-inf"))  # True = may attend
     weights = torch.softmax(scores, dim=-1)
@@ -34,7 +36,9 @@ def params_from_torch(torch_mha):
     import mha
 
     d = torch_mha.embed_dim
-    w = torch_mha.in_proj_weight.detach().numpy()  # (3 d, d): W_q, W_k, W_v stacked, (out, in)
+    w = (
+        torch_mha.in_proj_weight.detach().numpy()
+    )  # (3 d, d): W_q, W_k, W_v stacked, (out, in)
     w_q, w_k, w_v = (w[i * d : (i + 1) * d].T for i in range(3))  # transposed: x @ w
     w_o = torch_mha.out_proj.weight.detach().numpy().T
     biases = {}

@@ -14,7 +14,9 @@ def attention_flops(batch, n, d_model):
     """Floating-point operations of one self-attention layer's forward pass."""
     # An (m, k) x (k, p) product is m*p dot products of k multiply-adds: 2*m*k*p operations.
     projections = 4 * 2 * batch * n * d_model * d_model  # W^Q, W^K, W^V and W^O
-    scores = 2 * batch * n * n * d_model  # Q K^T, all heads together (h * d_k = d_model)
+    scores = (
+        2 * batch * n * n * d_model
+    )  # Q K^T, all heads together (h * d_k = d_model)
     weighted_sum = 2 * batch * n * n * d_model  # P V
     return projections + scores + weighted_sum
 
@@ -28,4 +30,6 @@ def longest_sequence(memory_bytes, batch, heads, bytes_per_number):
 def key_block_size(batch, heads, n_q, n_k, budget_bytes, bytes_per_number):
     """Keys per block so that one (batch, heads, n_q, block) block of scores fits the budget."""
     one_key = batch * heads * n_q * bytes_per_number  # bytes of one key's scores
-    return max(1, min(n_k, budget_bytes // one_key))  # at least 1 key, at most all of them
+    return max(
+        1, min(n_k, budget_bytes // one_key)
+    )  # at least 1 key, at most all of them

@@ -4,7 +4,7 @@ Each function runs the package on small inputs (``mha.split_heads``, ``mha.causa
 ``mha.efficient.KVCache``, ...) and draws what came out, so a diagram cannot disagree with
 the code it explains. Each returns a matplotlib Figure; a chapter calls one and
 ``plt.show()``. Drawn arrays and boxes carry a ``gid`` (e.g. ``"causal-0"``) by which tests
-find them. matplotlib is imported inside the functions (``pip install "mha[plot]"``).
+find them. matplotlib is imported inside the functions, so ``import mha`` stays light.
 
 =================================  ======================================================
 :func:`split_and_merge_heads`      reshape, transpose, and the reshape-only mistake (ch. 3)

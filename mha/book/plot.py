@@ -1,8 +1,9 @@
-"""Figures the chapters share: one attention map, and a grid of per-head maps.
+"""Figures the chapters share: one attention map, a grid of per-head maps, and matrices of
+how alike the heads are.
 
 Each function takes NumPy (or CuPy) arrays, draws with matplotlib and returns what it drew
-on. matplotlib is imported inside the functions, so ``import mha`` stays light; install it
-with ``pip install "mha[plot]"``.
+on. matplotlib (a dependency of ``mha``) is imported inside the functions, so ``import mha``
+stays light.
 """
 
 from __future__ import annotations
@@ -171,4 +172,34 @@ def head_grid(
     fig.colorbar(image, ax=axes, shrink=0.8)
     if suptitle is not None:
         fig.suptitle(suptitle)
+    return fig
+
+
+def similarity_maps(similarities: Sequence[Array], titles: Sequence[str]) -> Any:
+    """Draw (h, h) similarity matrices of heads side by side, on the scale [-1, 1]: red for
+    heads alike, blue for opposite (e.g. the maps and the outputs of
+    :func:`mha.toy.head_similarities`).
+
+    Returns
+    -------
+    matplotlib Figure
+
+    Shapes
+    ------
+    similarities : each (h, h);  titles : one per matrix
+    """
+    import matplotlib.pyplot as plt
+
+    matrices = [_as_host_matrices("similarities", s, 2, "(h, h)") for s in similarities]
+    if not matrices or len(titles) != len(matrices):
+        raise ValueError(
+            f"titles must hold one title per matrix, got {len(titles)} titles for "
+            f"{len(matrices)} matrices (at least one)"
+        )
+    fig, axes = plt.subplots(
+        1, len(matrices), figsize=(4 * len(matrices), 3.6), squeeze=False, layout="constrained"
+    )
+    for ax, matrix, title in zip(axes.flat, matrices, titles, strict=True):
+        attention_heatmap(matrix, ax=ax, vmin=-1, vmax=1, cmap="RdBu_r", title=title)
+        ax.set(xlabel="head", ylabel="head")
     return fig

@@ -59,7 +59,7 @@ and the other two in its own process::
    exercise has one case without arguments.
 2. :func:`run_answer` ``(exercise, answer, case) -> Outcome`` calls the answer on fresh copies
    of the arguments, converted as the exercise needs by its ``prepare`` (NumPy to torch
-   tensors and modules in chapters 6 and 9; in chapter 10, (name, array) pairs to a read-only
+   tensors and modules in chapters 6 and 10; in chapter 11, (name, array) pairs to a read-only
    state dict and the numbers that define ``evaluate`` to the function), and records an
    :class:`Outcome`: ``value`` (converted back to wire-safe data:
    arrays, Python numbers, tuples/lists, parameter containers; anything else becomes a
@@ -87,9 +87,10 @@ An answer that catches ``BaseException`` (a bare ``except:``) can defeat the ala
 
 Adding an exercise
 ------------------
-Each chapter has its module (``ch01_attention.py``, ..., ``ch11_efficient.py``) holding its
-exercises' inputs, reference variants, mistake tables and its piece of the registry, a dict
-``EXERCISES``; :data:`EXERCISES` here merges those pieces in chapter order (a name registered
+Each chapter has its module (``ch01_attention.py``, ..., ``ch13_online_softmax_devices.py``)
+holding its exercises' inputs, reference variants, mistake tables and its piece of the
+registry, a dict ``EXERCISES``; the chapter is the number in the module's name
+(``CHAPTER = chapter_of(__name__)``, passed to every exercise). :data:`EXERCISES` here merges those pieces in chapter order (a name registered
 twice is an error). ``core.py`` holds the results, cases, outcomes, :func:`run_answer`'s
 machinery and the time limit; ``compare.py`` the comparisons; ``kinds.py`` the exercise kinds;
 ``properties.py`` the property diagnoses that several exercises share. A new chapter's module
@@ -137,10 +138,12 @@ from mha.checks.chapters import (
     ch05_masks,
     ch06_pytorch,
     ch07_gpu,
-    ch08_heads_in_practice,
-    ch09_transformer,
-    ch10_real_model,
-    ch11_efficient,
+    ch08_what_heads_learn,
+    ch09_redundancy_remedies,
+    ch10_transformer,
+    ch11_real_model,
+    ch12_gqa_kv_cache,
+    ch13_online_softmax_devices,
 )
 from mha.checks.core import (
     DEFAULT_TIME_LIMIT,
@@ -199,10 +202,12 @@ _CHAPTERS = (
     ch05_masks,
     ch06_pytorch,
     ch07_gpu,
-    ch08_heads_in_practice,
-    ch09_transformer,
-    ch10_real_model,
-    ch11_efficient,
+    ch08_what_heads_learn,
+    ch09_redundancy_remedies,
+    ch10_transformer,
+    ch11_real_model,
+    ch12_gqa_kv_cache,
+    ch13_online_softmax_devices,
 )
 
 

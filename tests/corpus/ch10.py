@@ -1,330 +1,341 @@
-"""Chapter 10: BERT's self-attention with mha, the padding mask from an attention_mask, the
-Jensen-Shannon divergence between heads, importance by ablation."""
+"""Chapter 10: the sinusoidal encoding, rotary embeddings, a pre-LN block, the induction score."""
 
 import math
 
 import numpy as np
+import torch
+import torch.nn.functional as F
 
-import mha
 from corpus import correct, wrong
 
-# --- bert_self_attention ------------------------------------------------------------------
+# --- sinusoidal ---------------------------------------------------------------------------
 
 
-def _bert(x, attention_mask, state, num_heads, *, transpose=True, mask="right", biases=True,
-          output=True):  # fmt: skip
-    """A reader's answer with MHAParams; the keywords change one step."""
-    t = (lambda w: w.T) if transpose else (lambda w: w)
-    names = ("self.query", "self.key", "self.value")
-    weights = [t(state[f"{name}.weight"]) for name in names]
-    bias = [state[f"{name}.bias"] if biases else None for name in names]
-    w_o = t(state["output.dense.weight"]) if output else np.eye(x.shape[-1], dtype=x.dtype)
-    b_o = state["output.dense.bias"] if biases and output else None
-    params = mha.MHAParams(*weights, w_o, num_heads, *bias, b_o)
-    allowed = {
-        "right": attention_mask.astype(bool)[:, None, None, :],
-        "inverted": (attention_mask == 0)[:, None, None, :],
-        "none": None,
-    }[mask]
-    return mha.multi_head_attention(x, x, x, params, allowed)
+@correct("sinusoidal")
+def sinusoidal_loops(n, d_model):
+    pe = np.zeros((n, d_model))
+    for pos in range(n):
+        for i in range(0, d_model, 2):
+            pe[pos, i] = math.sin(pos / (10000 ** (i / d_model)))
+            pe[pos, i + 1] = math.cos(pos / (10000 ** (i / d_model)))
+    return pe
 
 
-@correct("bert_self_attention")
-def bert_with_mhaparams(x, attention_mask, state, num_heads):
-    return _bert(x, attention_mask, state, num_heads)
+@correct("sinusoidal")
+def sinusoidal_div_term(n, d_model):
+    # as in the PyTorch tutorials, with exp and log
+    position = np.arange(n)[:, np.newaxis]
+    div_term = np.exp(np.arange(0, d_model, 2) * -(math.log(10000.0) / d_model))
+    pe = np.zeros((n, d_model))
+    pe[:, 0::2] = np.sin(position * div_term)
+    pe[:, 1::2] = np.cos(position * div_term)
+    return pe
 
 
-@correct("bert_self_attention")
-def bert_by_einsum(x, attention_mask, state, num_heads):
-    B, n, d = x.shape
-    d_k = d // num_heads
-
-    def linear(name, y):  # nn.Linear: y @ W.T + b
-        return y @ state[f"{name}.weight"].T + state[f"{name}.bias"]
-
-    def heads(y):
-        return y.reshape(B, n, num_heads, d_k).transpose(0, 2, 1, 3)
-
-    q, k, v = (heads(linear(name, x)) for name in ("self.query", "self.key", "self.value"))
-    scores = np.einsum("bhqd,bhkd->bhqk", q, k) / math.sqrt(d_k)
-    scores = np.where(attention_mask[:, None, None, :] == 1, scores, -np.inf)
-    weights = np.exp(scores - scores.max(-1, keepdims=True))
-    weights = weights / weights.sum(-1, keepdims=True)
-    out = (weights @ v).transpose(0, 2, 1, 3).reshape(B, n, d)
-    return linear("output.dense", out), weights
+@correct("sinusoidal")
+def sinusoidal_stacked(n, d_model):
+    angles = np.outer(np.arange(n), 1 / np.power(10000, np.arange(d_model // 2) * 2 / d_model))
+    return np.stack([np.sin(angles), np.cos(angles)], axis=-1).reshape(n, d_model)
 
 
-@correct("bert_self_attention")
-def bert_through_torch_layout(x, attention_mask, state, num_heads):
-    # BERT's layout is nn.MultiheadAttention's: stack q, k, v and reuse the book's conversion
-    names = ("self.query", "self.key", "self.value")
-    torch_state = {
-        "in_proj_weight": np.concatenate([state[f"{n}.weight"] for n in names]),
-        "in_proj_bias": np.concatenate([state[f"{n}.bias"] for n in names]),
-        "out_proj.weight": state["output.dense.weight"],
-        "out_proj.bias": state["output.dense.bias"],
-    }
-    params = mha.from_torch_state_dict(torch_state, num_heads)
-    mask = mha.combine_masks((attention_mask > 0)[:, None, None, :])
-    return mha.multi_head_attention(x, x, x, params, mask)
+@wrong("sinusoidal", "halves_not_interleaved")
+def sinusoidal_sin_then_cos(n, d_model):
+    position = np.arange(n)[:, None]
+    div_term = 10000 ** (np.arange(0, d_model, 2) / d_model)
+    return np.concatenate([np.sin(position / div_term), np.cos(position / div_term)], axis=1)
 
 
-@wrong("bert_self_attention", "weights_not_transposed")
-def bert_weights_as_stored(x, attention_mask, state, num_heads):
-    return _bert(x, attention_mask, state, num_heads, transpose=False)
+@wrong("sinusoidal", "halves_not_interleaved")
+def sinusoidal_hstack(n, d_model):
+    half = d_model // 2
+    angles = np.arange(n)[:, None] * np.exp(-math.log(10000) * 2 * np.arange(half) / d_model)
+    return np.hstack((np.sin(angles), np.cos(angles)))
 
 
-@wrong("bert_self_attention", "mask_inverted")
-def bert_padding_true(x, attention_mask, state, num_heads):
-    return _bert(x, attention_mask, state, num_heads, mask="inverted")
+@wrong("sinusoidal", "sin_cos_swapped")
+def sinusoidal_cos_even(n, d_model):
+    angles = np.arange(n)[:, None] / 10000 ** (np.arange(0, d_model, 2) / d_model)
+    pe = np.zeros((n, d_model))
+    pe[:, ::2], pe[:, 1::2] = np.cos(angles), np.sin(angles)
+    return pe
 
 
-@wrong("bert_self_attention", "mask_inverted")
-def bert_key_padding_polarity(x, attention_mask, state, num_heads):
-    params = mha.MHAParams(
-        state["self.query.weight"].T, state["self.key.weight"].T, state["self.value.weight"].T,
-        state["output.dense.weight"].T, num_heads, state["self.query.bias"],
-        state["self.key.bias"], state["self.value.bias"], state["output.dense.bias"],
-    )  # fmt: skip
-    key_padding_mask = attention_mask == 0  # as nn.MultiheadAttention wants it
-    return mha.multi_head_attention(x, x, x, params, key_padding_mask[:, None, None, :])
+@wrong("sinusoidal", "exponent_i")
+def sinusoidal_pair_index(n, d_model):
+    pe = np.zeros((n, d_model))
+    for p in range(n):
+        for i in range(d_model // 2):
+            pe[p, 2 * i] = np.sin(p / 10000 ** (i / d_model))
+            pe[p, 2 * i + 1] = np.cos(p / 10000 ** (i / d_model))
+    return pe
 
 
-@wrong("bert_self_attention", "mask_ignored")
-def bert_no_mask(x, attention_mask, state, num_heads):
-    return _bert(x, attention_mask, state, num_heads, mask="none")
+@wrong("sinusoidal", "exponent_of_column")
+def sinusoidal_column_loops(n, d_model):
+    pe = np.zeros((n, d_model))
+    for p in range(n):
+        for j in range(d_model):
+            angle = p / 10000 ** (j / d_model)
+            pe[p, j] = math.sin(angle) if j % 2 == 0 else math.cos(angle)
+    return pe
 
 
-@wrong("bert_self_attention", "biases_forgotten")
-def bert_weights_only(x, attention_mask, state, num_heads):
-    return _bert(x, attention_mask, state, num_heads, biases=False)
+@wrong("sinusoidal", "exponent_of_column")
+def sinusoidal_column_vectorised(n, d_model):
+    angles = np.arange(n)[:, None] / np.power(10000, np.arange(d_model)[None, :] / d_model)
+    angles[:, 0::2] = np.sin(angles[:, 0::2])
+    angles[:, 1::2] = np.cos(angles[:, 1::2])
+    return angles
 
 
-@wrong("bert_self_attention", "no_output_projection")
-def bert_heads_concatenated(x, attention_mask, state, num_heads):
-    return _bert(x, attention_mask, state, num_heads, output=False)
+@wrong("sinusoidal", "positions_from_one")
+def sinusoidal_from_one(n, d_model):
+    position = np.arange(1, n + 1)[:, None]
+    angles = position / 10000 ** (np.arange(0, d_model, 2) / d_model)
+    pe = np.empty((n, d_model))
+    pe[:, 0::2], pe[:, 1::2] = np.sin(angles), np.cos(angles)
+    return pe
 
 
-# --- padding_mask_from_attention_mask -----------------------------------------------------
+@wrong("sinusoidal", None)
+def sinusoidal_base_1000(n, d_model):
+    angles = np.arange(n)[:, None] / 1000 ** (np.arange(0, d_model, 2) / d_model)
+    return np.stack([np.sin(angles), np.cos(angles)], axis=-1).reshape(n, d_model)
 
 
-@correct("padding_mask_from_attention_mask")
-def padding_compare(attention_mask):
-    return (attention_mask == 1)[:, None, None, :]
+# --- apply_rope ---------------------------------------------------------------------------
 
 
-@correct("padding_mask_from_attention_mask")
-def padding_newaxis(attention_mask):
-    return attention_mask.astype(bool)[:, np.newaxis, np.newaxis]
+def _rope_angles(n, d, positions, exponent=2):
+    p = np.arange(n) if positions is None else np.asarray(positions)
+    return np.outer(p, 1.0 / 10000 ** (exponent * np.arange(d // 2) / d))  # (n, d/2)
 
 
-@correct("padding_mask_from_attention_mask")
-def padding_expand_dims(attention_mask):
-    return np.expand_dims(np.asarray(attention_mask) > 0, axis=(1, 2))
+@correct("apply_rope")
+def rope_llama_halves(x, positions=None):
+    d = x.shape[-1]
+    angles = _rope_angles(x.shape[-2], d, positions)
+    cos, sin = np.cos(angles), np.sin(angles)
+    x1, x2 = x[..., : d // 2], x[..., d // 2 :]
+    out = np.concatenate([x1 * cos - x2 * sin, x2 * cos + x1 * sin], axis=-1)
+    return out.astype(x.dtype)
 
 
-@wrong("padding_mask_from_attention_mask", "inverted")
-def padding_true_on_pads(attention_mask):
-    return (attention_mask == 0)[:, None, None, :]
+@correct("apply_rope")
+def rope_complex_halves(x, positions=None):
+    n, d = x.shape[-2:]
+    p = np.arange(n) if positions is None else positions
+    z = x[..., : d // 2] + 1j * x[..., d // 2 :]
+    z = z * np.exp(1j * np.multiply.outer(p, 10000.0 ** (-2 * np.arange(d // 2) / d)))
+    return np.concatenate([z.real, z.imag], axis=-1).astype(x.dtype)
 
 
-@wrong("padding_mask_from_attention_mask", "inverted")
-def padding_logical_not(attention_mask):
-    return np.logical_not(attention_mask)[:, None, None, :]
-
-
-@wrong("padding_mask_from_attention_mask", "queries_axis")
-def padding_on_queries(attention_mask):
-    return attention_mask.astype(bool)[:, None, :, None]
-
-
-@wrong("padding_mask_from_attention_mask", "no_singleton_axes")
-def padding_flat(attention_mask):
-    return attention_mask > 0
-
-
-@wrong("padding_mask_from_attention_mask", "lengths_assume_right_padding")
-def padding_by_lengths(attention_mask):
-    n = attention_mask.shape[1]
-    lengths = [int(row.sum()) for row in attention_mask]
-    return np.arange(n)[None, None, None, :] < np.array(lengths)[:, None, None, None]
-
-
-@wrong("padding_mask_from_attention_mask", "lengths_assume_right_padding")
-def padding_with_mha(attention_mask):
-    return mha.padding_mask(attention_mask.sum(axis=1).astype(int), attention_mask.shape[-1])
-
-
-@wrong("padding_mask_from_attention_mask", None)
-def padding_ints(attention_mask):
-    return attention_mask[:, None, None, :]
-
-
-# --- head_js_divergence -------------------------------------------------------------------
-
-
-def _rows(weights):
-    """(h, queries, n_k): every query of every leading index, head by head."""
-    h, n_k = weights.shape[-3], weights.shape[-1]
-    return np.moveaxis(weights, -3, 0).reshape(h, -1, n_k)
-
-
-def _js_loops(weights, *, log=np.log, kind="js", guard=True, half=0.5, average_first=False,
-              rows=_rows):  # fmt: skip
-    """A reader's loop over pairs of heads; the keywords change one step."""
-    per_head = rows(weights)
-    if average_first:
-        per_head = per_head.mean(1, keepdims=True)
-    h = per_head.shape[0]
-    out = np.zeros((h, h), dtype=weights.dtype)
-    with np.errstate(all="ignore"):
-        for a in range(h):
-            for b in range(h):
-                p, q = per_head[a], per_head[b]
-                if kind == "kl":
-                    out[a, b] = np.nansum(p * log(p / q), axis=-1).mean()
-                    continue
-                m = 0.5 * (p + q)
-                if guard:
-                    kl_pm = np.sum(np.where(p > 0, p * log(p / m), 0.0), axis=-1)
-                    kl_qm = np.sum(np.where(q > 0, q * log(q / m), 0.0), axis=-1)
-                else:
-                    kl_pm, kl_qm = np.sum(p * log(p / m), -1), np.sum(q * log(q / m), -1)
-                out[a, b] = np.mean(half * (kl_pm + kl_qm))
+@correct("apply_rope", drift=True)
+def rope_pair_loop(x, positions=None):
+    n, d = x.shape[-2:]
+    p = range(n) if positions is None else positions
+    out = np.array(x, dtype=np.float64)
+    for row, pos in enumerate(p):
+        for i in range(d // 2):
+            a = pos * 10000 ** (-2 * i / d)
+            u, v = x[..., row, i], x[..., row, i + d // 2]
+            out[..., row, i] = u * math.cos(a) - v * math.sin(a)
+            out[..., row, i + d // 2] = v * math.cos(a) + u * math.sin(a)
     return out
 
 
-@correct("head_js_divergence")
-def js_pair_loops(weights):
-    return _js_loops(weights)
+@wrong("apply_rope", "neighbouring_pairs")
+def rope_roformer(x, positions=None):
+    # pairs (x[2i], x[2i+1]) as complex numbers, as in the RoFormer paper
+    angles = _rope_angles(x.shape[-2], x.shape[-1], positions)
+    z = (x[..., 0::2] + 1j * x[..., 1::2]) * np.exp(1j * angles)
+    return np.stack([z.real, z.imag], axis=-1).reshape(x.shape).astype(x.dtype)
 
 
-@correct("head_js_divergence")
-def js_broadcast_xlogy(weights):
-    rows = _rows(weights).astype(np.float64)
-    p, q = rows[:, None], rows[None, :]  # (h, 1, Q, n_k), (1, h, Q, n_k)
-    m = (p + q) / 2
-
-    def kl(a, b):  # sum of a log(a / b), with 0 log 0 = 0
-        safe = np.where(a > 0, a, 1.0)
-        return np.sum(a * np.log(safe / np.where(a > 0, b, 1.0)), axis=-1)
-
-    return (0.5 * kl(p, m) + 0.5 * kl(q, m)).mean(-1).astype(weights.dtype)
+@wrong("apply_rope", "neighbouring_pairs")
+def rope_gptj_interleaved(x, positions=None):
+    angles = _rope_angles(x.shape[-2], x.shape[-1], positions)
+    cos, sin = np.repeat(np.cos(angles), 2, axis=-1), np.repeat(np.sin(angles), 2, axis=-1)
+    rotated = np.stack([-x[..., 1::2], x[..., 0::2]], axis=-1).reshape(x.shape)
+    return (x * cos + rotated * sin).astype(x.dtype)
 
 
-@correct("head_js_divergence")
-def js_entropies(weights):
-    # JS(p, q) = H(m) - (H(p) + H(q)) / 2
-    rows = _rows(weights)
-
-    def entropy(a):
-        return -np.sum(a * np.log(np.where(a > 0, a, 1.0)), axis=-1)
-
-    m = (rows[:, None] + rows[None, :]) / 2
-    js = entropy(m) - (entropy(rows)[:, None] + entropy(rows)[None, :]) / 2
-    return js.mean(-1)
+@wrong("apply_rope", "angles_repeated_not_tiled")
+def rope_repeat_angles(x, positions=None):
+    d = x.shape[-1]
+    angles = _rope_angles(x.shape[-2], d, positions)
+    cos, sin = np.repeat(np.cos(angles), 2, axis=1), np.repeat(np.sin(angles), 2, axis=1)
+    rotated = np.concatenate([-x[..., d // 2 :], x[..., : d // 2]], axis=-1)
+    return (x * cos + rotated * sin).astype(x.dtype)
 
 
-@wrong("head_js_divergence", "kl_not_js")
-def js_is_kl(weights):
-    return _js_loops(weights, kind="kl")
+@wrong("apply_rope", "wrong_direction")
+def rope_minus_on_first_half(x, positions=None):
+    d = x.shape[-1]
+    angles = np.tile(_rope_angles(x.shape[-2], d, positions), 2)
+    rotated = np.concatenate([x[..., d // 2 :], -x[..., : d // 2]], axis=-1)
+    return (x * np.cos(angles) + rotated * np.sin(angles)).astype(x.dtype)
 
 
-@wrong("head_js_divergence", "bits_not_nats")
-def js_in_bits(weights):
-    return _js_loops(weights, log=np.log2)
+@wrong("apply_rope", "wrong_direction")
+def rope_minus_sin(x, positions=None):
+    d = x.shape[-1]
+    angles = np.tile(_rope_angles(x.shape[-2], d, positions), 2)
+    rotated = np.concatenate([-x[..., d // 2 :], x[..., : d // 2]], axis=-1)
+    return (x * np.cos(angles) - rotated * np.sin(angles)).astype(x.dtype)
 
 
-@wrong("head_js_divergence", "averaged_before_js")
-def js_of_mean_rows(weights):
-    return _js_loops(weights, average_first=True)
+@wrong("apply_rope", "exponent_i")
+def rope_theta_pair_index(x, positions=None):
+    d = x.shape[-1]
+    angles = np.tile(_rope_angles(x.shape[-2], d, positions, exponent=1), 2)
+    rotated = np.concatenate([-x[..., d // 2 :], x[..., : d // 2]], axis=-1)
+    return (x * np.cos(angles) + rotated * np.sin(angles)).astype(x.dtype)
 
 
-@wrong("head_js_divergence", "zero_log_zero_nan")
-def js_unguarded(weights):
-    return _js_loops(weights, guard=False)
+@wrong("apply_rope", "positions_ignored")
+def rope_always_from_zero(x, positions=None):
+    d = x.shape[-1]
+    angles = np.tile(_rope_angles(x.shape[-2], d, None), 2)
+    rotated = np.concatenate([-x[..., d // 2 :], x[..., : d // 2]], axis=-1)
+    return (x * np.cos(angles) + rotated * np.sin(angles)).astype(x.dtype)
 
 
-@wrong("head_js_divergence", "sum_not_mean")
-def js_without_half(weights):
-    return _js_loops(weights, half=1.0)
+@wrong("apply_rope", None)
+def rope_values_scaled(x, positions=None):
+    return rope_llama_halves(x, positions) * 1.5
 
 
-@wrong("head_js_divergence", "heads_axis_not_moved")
-def js_plain_reshape(weights):
-    h, n_k = weights.shape[-3], weights.shape[-1]
-    return _js_loops(weights, rows=lambda w: w.reshape(h, -1, n_k))
+# --- pre_ln_block -------------------------------------------------------------------------
 
 
-# --- head_ablation_scores -----------------------------------------------------------------
+@correct("pre_ln_block")
+def pre_ln_two_steps(x, attention, norm1, feed_forward, norm2, mask=None):
+    h = norm1(x)
+    attn_out, _ = attention(h, h, h, mask)
+    x = x + attn_out
+    return x + feed_forward(norm2(x))
 
 
-def _ablation(evaluate, num_layers, num_heads, rule="right"):
-    ones = np.ones((num_layers, num_heads))
-    base = evaluate(ones)
-    result = np.empty((num_layers, num_heads))
-    running = ones.copy()
-    for index in np.ndindex(num_layers, num_heads):
-        if rule == "cumulative":
-            running[index] = 0
-            gate = running
-        elif rule == "keep_one":
-            gate = np.zeros_like(ones)
-            gate[index] = 1
-        else:
-            gate = ones.copy()
-            gate[index] = 0
-        drop = base - evaluate(gate)
-        result[index] = -drop if rule == "negated" else drop
-    return result
+@correct("pre_ln_block")
+def pre_ln_functional(x, attention, norm1, feed_forward, norm2, mask=None):
+    def layer_norm(y, norm):
+        return F.layer_norm(y, norm.normalized_shape, norm.weight, norm.bias, norm.eps)
+
+    h = layer_norm(x, norm1)
+    x = x + attention(h, h, h, mask, need_weights=False)[0]
+    first, activation, second = feed_forward
+    return x + second(activation(first(layer_norm(x, norm2))))
 
 
-@correct("head_ablation_scores")
-def ablation_ndindex(evaluate, num_layers, num_heads):
-    return _ablation(evaluate, num_layers, num_heads)
+@correct("pre_ln_block")
+def pre_ln_residual_variable(x, attention, norm1, feed_forward, norm2, mask=None):
+    residual = x
+    out = attention(norm1(x), mask=mask)[0]
+    residual = residual + out
+    return residual + feed_forward(norm2(residual))
 
 
-@correct("head_ablation_scores")
-def ablation_rows_of_eye(evaluate, num_layers, num_heads):
-    full = evaluate(np.ones((num_layers, num_heads)))
-    gates = 1.0 - np.eye(num_layers * num_heads)  # row i: every head but head i
-    scores = [full - evaluate(g.reshape(num_layers, num_heads)) for g in gates]
-    return np.array(scores).reshape(num_layers, num_heads)
+@wrong("pre_ln_block", "post_ln")
+def pre_ln_as_in_the_paper(x, attention, norm1, feed_forward, norm2, mask=None):
+    h = norm1(x + attention(x, x, x, mask)[0])
+    return norm2(h + feed_forward(h))
 
 
-@wrong("head_ablation_scores", "sign_flipped")
-def ablation_negated(evaluate, num_layers, num_heads):
-    return _ablation(evaluate, num_layers, num_heads, "negated")
+@wrong("pre_ln_block", "residual_from_normalised")
+def pre_ln_normalised_stream(x, attention, norm1, feed_forward, norm2, mask=None):
+    x = norm1(x)
+    x = x + attention(x, mask=mask)[0]
+    x = norm2(x)
+    return x + feed_forward(x)
 
 
-@wrong("head_ablation_scores", "gate_not_reset")
-def ablation_cumulative(evaluate, num_layers, num_heads):
-    return _ablation(evaluate, num_layers, num_heads, "cumulative")
+@wrong("pre_ln_block", "no_feed_forward_residual")
+def pre_ln_one_residual(x, attention, norm1, feed_forward, norm2, mask=None):
+    out, _ = attention(norm1(x), mask=mask)
+    return feed_forward(norm2(x + out))
 
 
-@wrong("head_ablation_scores", "gate_not_reset")
-def ablation_one_gate(evaluate, num_layers, num_heads):
-    gate = np.ones((num_layers, num_heads))
-    full = evaluate(gate)
-    scores = np.zeros_like(gate)
-    for layer in range(num_layers):
-        for head in range(num_heads):
-            gate[layer, head] = 0
-            scores[layer, head] = full - evaluate(gate)
-    return scores
+@wrong("pre_ln_block", "one_norm_for_both")
+def pre_ln_norm1_twice(x, attention, norm1, feed_forward, norm2, mask=None):
+    x = x + attention(norm1(x), mask=mask)[0]
+    return x + feed_forward(norm1(x))
 
 
-@wrong("head_ablation_scores", "only_head_kept")
-def ablation_keep_one(evaluate, num_layers, num_heads):
-    return _ablation(evaluate, num_layers, num_heads, "keep_one")
+@wrong("pre_ln_block", "mask_polarity")
+def pre_ln_like_pytorch_mask(x, attention, norm1, feed_forward, norm2, mask=None):
+    hidden = None if mask is None else torch.logical_not(mask)
+    x = x + attention(norm1(x), mask=hidden)[0]
+    return x + feed_forward(norm2(x))
 
 
-@wrong("head_ablation_scores", "score_not_drop")
-def ablation_scores_without(evaluate, num_layers, num_heads):
-    scores = np.zeros((num_layers, num_heads))
-    for layer in range(num_layers):
-        for head in range(num_heads):
-            gate = np.ones((num_layers, num_heads))
-            gate[layer, head] = 0
-            scores[layer, head] = evaluate(gate)
-    return scores
+@wrong("pre_ln_block", "mask_ignored")
+def pre_ln_without_mask(x, attention, norm1, feed_forward, norm2, mask=None):
+    h = norm1(x)
+    x = x + attention(h, h, h)[0]
+    return x + feed_forward(norm2(x))
+
+
+# --- induction_score ----------------------------------------------------------------------
+
+
+def _diagonal(weights, offset):
+    """w[..., j, j + offset] (offset may be negative), as np.diagonal gives it."""
+    return np.diagonal(weights, offset=offset, axis1=-2, axis2=-1)
+
+
+@correct("induction_score")
+def induction_diagonal(weights, period):
+    return _diagonal(weights, 1 - period)[..., 1:].mean(-1)  # w[i, i - period + 1], i >= period
+
+
+@correct("induction_score")
+def induction_loop(weights, period):
+    n = weights.shape[-1]
+    total = 0
+    for i in range(period, n):
+        total = total + weights[..., i, i - period + 1]
+    return total / (n - period)
+
+
+@correct("induction_score")
+def induction_take_along(weights, period):
+    n = weights.shape[-1]
+    rows = weights[..., period:, :]  # the queries with an earlier copy
+    keys = (np.arange(period, n) - period + 1)[:, None]
+    keys = np.broadcast_to(keys, (*rows.shape[:-1], 1))
+    return np.take_along_axis(rows, keys, axis=-1)[..., 0].mean(-1)
+
+
+@wrong("induction_score", "previous_occurrence")
+def induction_duplicate_token(weights, period):
+    return _diagonal(weights, -period).mean(-1)  # w[i, i - period]
+
+
+@wrong("induction_score", "previous_occurrence")
+def induction_same_token_loop(weights, period):
+    n = weights.shape[-1]
+    picked = [weights[..., i, i - period] for i in range(period, n)]
+    return np.mean(picked, axis=0)
+
+
+@wrong("induction_score", "all_queries")
+def induction_over_all_queries(weights, period):
+    n = weights.shape[-1]
+    total = sum(weights[..., i, i - period + 1] for i in range(period, n))
+    return total / n
+
+
+@wrong("induction_score", "sum_not_mean")
+def induction_summed(weights, period):
+    return _diagonal(weights, -(period - 1))[..., 1:].sum(-1)
+
+
+@wrong("induction_score", "queries_and_keys_swapped")
+def induction_transposed(weights, period):
+    return _diagonal(weights, period - 1)[..., 1:].mean(-1)  # w[i - period + 1, i]
+
+
+@wrong("induction_score", None)
+def induction_squared(weights, period):
+    return induction_diagonal(weights, period) ** 2

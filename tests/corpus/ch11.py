@@ -1,4 +1,5 @@
-"""Chapter 11: repeating key/value heads, GQA, one decoding step, online-softmax attention."""
+"""Chapter 11: BERT's self-attention with mha, the padding mask from an attention_mask, the
+Jensen-Shannon divergence between heads, importance by ablation."""
 
 import math
 
@@ -7,294 +8,323 @@ import numpy as np
 import mha
 from corpus import correct, wrong
 
-# --- repeat_kv_heads ----------------------------------------------------------------------
+# --- bert_self_attention ------------------------------------------------------------------
 
 
-@correct("repeat_kv_heads")
-def repeat_kv_index(k, num_heads):
-    group = num_heads // k.shape[-3]
-    return k[..., np.arange(num_heads) // group, :, :]
+def _bert(x, attention_mask, state, num_heads, *, transpose=True, mask="right", biases=True,
+          output=True):  # fmt: skip
+    """A reader's answer with MHAParams; the keywords change one step."""
+    t = (lambda w: w.T) if transpose else (lambda w: w)
+    names = ("self.query", "self.key", "self.value")
+    weights = [t(state[f"{name}.weight"]) for name in names]
+    bias = [state[f"{name}.bias"] if biases else None for name in names]
+    w_o = t(state["output.dense.weight"]) if output else np.eye(x.shape[-1], dtype=x.dtype)
+    b_o = state["output.dense.bias"] if biases and output else None
+    params = mha.MHAParams(*weights, w_o, num_heads, *bias, b_o)
+    allowed = {
+        "right": attention_mask.astype(bool)[:, None, None, :],
+        "inverted": (attention_mask == 0)[:, None, None, :],
+        "none": None,
+    }[mask]
+    return mha.multi_head_attention(x, x, x, params, allowed)
 
 
-@correct("repeat_kv_heads")
-def repeat_kv_broadcast(k, num_heads):
-    *batch, g, n, d = k.shape
-    expanded = np.broadcast_to(k[..., None, :, :], (*batch, g, num_heads // g, n, d))
-    return expanded.reshape(*batch, num_heads, n, d)
+@correct("bert_self_attention")
+def bert_with_mhaparams(x, attention_mask, state, num_heads):
+    return _bert(x, attention_mask, state, num_heads)
 
 
-@wrong("repeat_kv_heads", "tiled")
-def repeat_kv_tile(k, num_heads):
-    reps = [1] * k.ndim
-    reps[-3] = num_heads // k.shape[-3]
-    return np.tile(k, reps)
+@correct("bert_self_attention")
+def bert_by_einsum(x, attention_mask, state, num_heads):
+    B, n, d = x.shape
+    d_k = d // num_heads
+
+    def linear(name, y):  # nn.Linear: y @ W.T + b
+        return y @ state[f"{name}.weight"].T + state[f"{name}.bias"]
+
+    def heads(y):
+        return y.reshape(B, n, num_heads, d_k).transpose(0, 2, 1, 3)
+
+    q, k, v = (heads(linear(name, x)) for name in ("self.query", "self.key", "self.value"))
+    scores = np.einsum("bhqd,bhkd->bhqk", q, k) / math.sqrt(d_k)
+    scores = np.where(attention_mask[:, None, None, :] == 1, scores, -np.inf)
+    weights = np.exp(scores - scores.max(-1, keepdims=True))
+    weights = weights / weights.sum(-1, keepdims=True)
+    out = (weights @ v).transpose(0, 2, 1, 3).reshape(B, n, d)
+    return linear("output.dense", out), weights
 
 
-@wrong("repeat_kv_heads", "sequence_axis")
-def repeat_kv_tokens(k, num_heads):
-    return k.repeat(num_heads // k.shape[-3], axis=-2)
+@correct("bert_self_attention")
+def bert_through_torch_layout(x, attention_mask, state, num_heads):
+    # BERT's layout is nn.MultiheadAttention's: stack q, k, v and reuse the book's conversion
+    names = ("self.query", "self.key", "self.value")
+    torch_state = {
+        "in_proj_weight": np.concatenate([state[f"{n}.weight"] for n in names]),
+        "in_proj_bias": np.concatenate([state[f"{n}.bias"] for n in names]),
+        "out_proj.weight": state["output.dense.weight"],
+        "out_proj.bias": state["output.dense.bias"],
+    }
+    params = mha.from_torch_state_dict(torch_state, num_heads)
+    mask = mha.combine_masks((attention_mask > 0)[:, None, None, :])
+    return mha.multi_head_attention(x, x, x, params, mask)
 
 
-@wrong("repeat_kv_heads", "repeated_h_times")
-def repeat_kv_h_each(k, num_heads):
-    return np.repeat(k, num_heads, axis=-3)
+@wrong("bert_self_attention", "weights_not_transposed")
+def bert_weights_as_stored(x, attention_mask, state, num_heads):
+    return _bert(x, attention_mask, state, num_heads, transpose=False)
 
 
-# --- grouped_query_attention --------------------------------------------------------------
+@wrong("bert_self_attention", "mask_inverted")
+def bert_padding_true(x, attention_mask, state, num_heads):
+    return _bert(x, attention_mask, state, num_heads, mask="inverted")
 
 
-def _gqa(q, k, v, params, mask, *, repeat=np.repeat, scale=None, w_o=True, use_mask=True):
-    h, g = params.num_heads, params.num_kv_heads
-    qh = mha.split_heads(q @ params.w_q, h)
-    kh = repeat(mha.split_heads(k @ params.w_k, g), h // g)
-    vh = repeat(mha.split_heads(v @ params.w_v, g), h // g)
-    scores = qh @ kh.swapaxes(-1, -2) / (math.sqrt(params.d_k) if scale is None else scale(params))
-    if mask is not None and use_mask:
-        scores = np.where(mask, scores, -np.inf)
-    weights = mha.softmax(scores)
-    out = mha.merge_heads(weights @ vh)
-    return (out @ params.w_o if w_o else out), weights
+@wrong("bert_self_attention", "mask_inverted")
+def bert_key_padding_polarity(x, attention_mask, state, num_heads):
+    params = mha.MHAParams(
+        state["self.query.weight"].T, state["self.key.weight"].T, state["self.value.weight"].T,
+        state["output.dense.weight"].T, num_heads, state["self.query.bias"],
+        state["self.key.bias"], state["self.value.bias"], state["output.dense.bias"],
+    )  # fmt: skip
+    key_padding_mask = attention_mask == 0  # as nn.MultiheadAttention wants it
+    return mha.multi_head_attention(x, x, x, params, key_padding_mask[:, None, None, :])
 
 
-def _repeat(x, times):
-    return np.repeat(x, times, axis=-3)
+@wrong("bert_self_attention", "mask_ignored")
+def bert_no_mask(x, attention_mask, state, num_heads):
+    return _bert(x, attention_mask, state, num_heads, mask="none")
 
 
-@correct("grouped_query_attention")
-def gqa_repeat_kv(q, k, v, params, mask=None):
-    return _gqa(q, k, v, params, mask, repeat=_repeat)
+@wrong("bert_self_attention", "biases_forgotten")
+def bert_weights_only(x, attention_mask, state, num_heads):
+    return _bert(x, attention_mask, state, num_heads, biases=False)
 
 
-@correct("grouped_query_attention")
-def gqa_grouped_queries(q, k, v, params, mask=None):
-    h, g = params.num_heads, params.num_kv_heads
-    qh = mha.split_heads(q @ params.w_q, h)  # (..., h, n_q, d)
-    *batch, _, n_q, d = qh.shape
-    kh = mha.split_heads(k @ params.w_k, g)[..., :, None, :, :]  # (..., g, 1, n_k, d)
-    vh = mha.split_heads(v @ params.w_v, g)[..., :, None, :, :]
-    qg = qh.reshape(*batch, g, h // g, n_q, d)
-    if mask is not None and mask.ndim >= 3 and mask.shape[-3] == h:
-        mask = mask.reshape(*mask.shape[:-3], g, h // g, *mask.shape[-2:])
-    heads, weights = mha.scaled_dot_product_attention(qg, kh, vh, mask)
-    heads = heads.reshape(*batch, h, n_q, -1)
-    return mha.merge_heads(heads) @ params.w_o, weights.reshape(*batch, h, n_q, -1)
+@wrong("bert_self_attention", "no_output_projection")
+def bert_heads_concatenated(x, attention_mask, state, num_heads):
+    return _bert(x, attention_mask, state, num_heads, output=False)
 
 
-@correct("grouped_query_attention")
-def gqa_head_by_head(q, k, v, params, mask=None):
-    h, g, d = params.num_heads, params.num_kv_heads, params.d_k
-    heads, weights = [], []
-    for i in range(h):
-        j = i // (h // g)
-        out_i, w_i = mha.scaled_dot_product_attention(
-            q @ params.w_q[:, i * d : (i + 1) * d],
-            k @ params.w_k[:, j * d : (j + 1) * d],
-            v @ params.w_v[:, j * d : (j + 1) * d],
-            mask,
-        )
-        heads.append(out_i)
-        weights.append(w_i)
-    return np.concatenate(heads, axis=-1) @ params.w_o, np.stack(weights, axis=-3)
+# --- padding_mask_from_attention_mask -----------------------------------------------------
 
 
-@wrong("grouped_query_attention", "tiled_groups")
-def gqa_tiled(q, k, v, params, mask=None):
-    def tile(x, times):
-        return np.concatenate([x] * times, axis=-3)
-
-    return _gqa(q, k, v, params, mask, repeat=tile)
+@correct("padding_mask_from_attention_mask")
+def padding_compare(attention_mask):
+    return (attention_mask == 1)[:, None, None, :]
 
 
-@wrong("grouped_query_attention", "no_scaling")
-def gqa_unscaled(q, k, v, params, mask=None):
-    return _gqa(q, k, v, params, mask, repeat=_repeat, scale=lambda p: 1.0)
+@correct("padding_mask_from_attention_mask")
+def padding_newaxis(attention_mask):
+    return attention_mask.astype(bool)[:, np.newaxis, np.newaxis]
 
 
-@wrong("grouped_query_attention", "scale_by_d_model")
-def gqa_scale_d_model(q, k, v, params, mask=None):
-    return _gqa(q, k, v, params, mask, repeat=_repeat, scale=lambda p: math.sqrt(p.d_model))
+@correct("padding_mask_from_attention_mask")
+def padding_expand_dims(attention_mask):
+    return np.expand_dims(np.asarray(attention_mask) > 0, axis=(1, 2))
 
 
-@wrong("grouped_query_attention", "no_output_projection")
-def gqa_no_w_o(q, k, v, params, mask=None):
-    return _gqa(q, k, v, params, mask, repeat=_repeat, w_o=False)
+@wrong("padding_mask_from_attention_mask", "inverted")
+def padding_true_on_pads(attention_mask):
+    return (attention_mask == 0)[:, None, None, :]
 
 
-@wrong("grouped_query_attention", "mask_ignored")
-def gqa_no_mask(q, k, v, params, mask=None):
-    return _gqa(q, k, v, params, mask, repeat=_repeat, use_mask=False)
+@wrong("padding_mask_from_attention_mask", "inverted")
+def padding_logical_not(attention_mask):
+    return np.logical_not(attention_mask)[:, None, None, :]
 
 
-# --- decode_one_token ---------------------------------------------------------------------
+@wrong("padding_mask_from_attention_mask", "queries_axis")
+def padding_on_queries(attention_mask):
+    return attention_mask.astype(bool)[:, None, :, None]
 
 
-def _decode(
-    x_t,
-    params,
-    cache_k,
-    cache_v,
-    *,
-    sees_itself=True,
-    front=False,
-    tile=False,
-    scale=True,
-    tril=False,
-):
-    h, g = params.num_heads, params.num_kv_heads
-    q = mha.split_heads(x_t @ params.w_q, h)
-    k_new, v_new = mha.split_heads(x_t @ params.w_k, g), mha.split_heads(x_t @ params.w_v, g)
-    order = (lambda old, new: [new, old]) if front else (lambda old, new: [old, new])
-    keys = np.concatenate(order(cache_k, k_new), axis=-2)
-    values = np.concatenate(order(cache_v, v_new), axis=-2)
-    read_k, read_v = (keys, values) if sees_itself else (cache_k, cache_v)
-    if tile:
-        read_k, read_v = (np.concatenate([x] * (h // g), axis=-3) for x in (read_k, read_v))
-    else:
-        read_k, read_v = (np.repeat(x, h // g, axis=-3) for x in (read_k, read_v))
-    scores = q @ read_k.swapaxes(-1, -2) / (math.sqrt(params.d_k) if scale else 1.0)
-    if tril:
-        scores = np.where(np.tril(np.ones(scores.shape[-2:], dtype=bool)), scores, -np.inf)
-    out = mha.merge_heads(mha.softmax(scores) @ read_v) @ params.w_o
-    return out, keys, values
+@wrong("padding_mask_from_attention_mask", "no_singleton_axes")
+def padding_flat(attention_mask):
+    return attention_mask > 0
 
 
-@correct("decode_one_token")
-def decode_append_then_attend(x_t, params, cache_k, cache_v):
-    return _decode(x_t, params, cache_k, cache_v)
+@wrong("padding_mask_from_attention_mask", "lengths_assume_right_padding")
+def padding_by_lengths(attention_mask):
+    n = attention_mask.shape[1]
+    lengths = [int(row.sum()) for row in attention_mask]
+    return np.arange(n)[None, None, None, :] < np.array(lengths)[:, None, None, None]
 
 
-@correct("decode_one_token")
-def decode_with_a_causal_mask(x_t, params, cache_k, cache_v):
-    h, g = params.num_heads, params.num_kv_heads
-    cache_k = np.concatenate([cache_k, mha.split_heads(x_t @ params.w_k, g)], axis=-2)
-    cache_v = np.concatenate([cache_v, mha.split_heads(x_t @ params.w_v, g)], axis=-2)
-    q = mha.split_heads(x_t @ params.w_q, h)
-    mask = mha.causal_mask(1, cache_k.shape[-2])  # bottom-right: the last query sees everything
-    heads, _ = mha.scaled_dot_product_attention(
-        q, np.repeat(cache_k, h // g, axis=-3), np.repeat(cache_v, h // g, axis=-3), mask
-    )
-    return mha.merge_heads(heads) @ params.w_o, cache_k, cache_v
+@wrong("padding_mask_from_attention_mask", "lengths_assume_right_padding")
+def padding_with_mha(attention_mask):
+    return mha.padding_mask(attention_mask.sum(axis=1).astype(int), attention_mask.shape[-1])
 
 
-@wrong("decode_one_token", "does_not_see_itself")
-def decode_attend_then_append(x_t, params, cache_k, cache_v):
-    return _decode(x_t, params, cache_k, cache_v, sees_itself=False)
+@wrong("padding_mask_from_attention_mask", None)
+def padding_ints(attention_mask):
+    return attention_mask[:, None, None, :]
 
 
-@wrong("decode_one_token", "prepended")
-def decode_new_token_first(x_t, params, cache_k, cache_v):
-    return _decode(x_t, params, cache_k, cache_v, front=True)
+# --- head_js_divergence -------------------------------------------------------------------
 
 
-@wrong("decode_one_token", "top_left_mask")
-def decode_with_tril(x_t, params, cache_k, cache_v):
-    return _decode(x_t, params, cache_k, cache_v, tril=True)
+def _rows(weights):
+    """(h, queries, n_k): every query of every leading index, head by head."""
+    h, n_k = weights.shape[-3], weights.shape[-1]
+    return np.moveaxis(weights, -3, 0).reshape(h, -1, n_k)
 
 
-@wrong("decode_one_token", "tiled_groups")
-def decode_tiled(x_t, params, cache_k, cache_v):
-    return _decode(x_t, params, cache_k, cache_v, tile=True)
-
-
-@wrong("decode_one_token", "no_scaling")
-def decode_unscaled(x_t, params, cache_k, cache_v):
-    return _decode(x_t, params, cache_k, cache_v, scale=False)
-
-
-# --- online_softmax_attention -------------------------------------------------------------
-
-
-@correct("online_softmax_attention")
-def online_like_flash(q, k, v, block_size):
-    scale = 1.0 / math.sqrt(q.shape[-1])
-    m = np.full(q.shape[:-1] + (1,), -np.inf, dtype=q.dtype)  # noqa: RUF005
-    ell = np.zeros_like(m)
-    o = np.zeros(q.shape[:-1] + (v.shape[-1],), dtype=q.dtype)  # noqa: RUF005
-    for j in range(0, k.shape[-2], block_size):
-        s = (q @ np.swapaxes(k[..., j : j + block_size, :], -1, -2)) * scale
-        m_new = np.maximum(m, s.max(-1, keepdims=True))
-        alpha = np.exp(m - m_new)
-        p = np.exp(s - m_new)
-        ell = alpha * ell + p.sum(-1, keepdims=True)
-        o = alpha * o + p @ v[..., j : j + block_size, :]
-        m = m_new
-    return o / ell
-
-
-@correct("online_softmax_attention")
-def online_normalised_as_it_goes(q, k, v, block_size):
-    q = q / math.sqrt(q.shape[-1])
-    m = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)
-    ell = np.zeros_like(m)
-    out = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)  # the average so far
-    for start in range(0, k.shape[-2], block_size):
-        s = q @ np.swapaxes(k[..., start : start + block_size, :], -1, -2)
-        m_new = np.maximum(m, s.max(axis=-1, keepdims=True))
-        p = np.exp(s - m_new)
-        ell_new = ell * np.exp(m - m_new) + p.sum(axis=-1, keepdims=True)
-        out = (out * ell * np.exp(m - m_new) + p @ v[..., start : start + block_size, :]) / ell_new
-        m, ell = m_new, ell_new
+def _js_loops(weights, *, log=np.log, kind="js", guard=True, half=0.5, average_first=False,
+              rows=_rows):  # fmt: skip
+    """A reader's loop over pairs of heads; the keywords change one step."""
+    per_head = rows(weights)
+    if average_first:
+        per_head = per_head.mean(1, keepdims=True)
+    h = per_head.shape[0]
+    out = np.zeros((h, h), dtype=weights.dtype)
+    with np.errstate(all="ignore"):
+        for a in range(h):
+            for b in range(h):
+                p, q = per_head[a], per_head[b]
+                if kind == "kl":
+                    out[a, b] = np.nansum(p * log(p / q), axis=-1).mean()
+                    continue
+                m = 0.5 * (p + q)
+                if guard:
+                    kl_pm = np.sum(np.where(p > 0, p * log(p / m), 0.0), axis=-1)
+                    kl_qm = np.sum(np.where(q > 0, q * log(q / m), 0.0), axis=-1)
+                else:
+                    kl_pm, kl_qm = np.sum(p * log(p / m), -1), np.sum(q * log(q / m), -1)
+                out[a, b] = np.mean(half * (kl_pm + kl_qm))
     return out
 
 
-def _online(
-    q, k, v, block_size, *, fix_out=True, fix_sum=True, inverted=False, scale=True, drop_last=False
-):
-    q = q / math.sqrt(q.shape[-1]) if scale else q
-    m = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)
-    ell = np.zeros_like(m)
-    acc = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)
-    n_k = k.shape[-2]
-    stop = n_k - block_size + 1 if drop_last else n_k
-    for start in range(0, stop, block_size):
-        s = q @ np.swapaxes(k[..., start : start + block_size, :], -1, -2)
-        m_new = np.maximum(m, s.max(-1, keepdims=True))
-        factor = np.exp(m_new - m) if inverted else np.exp(m - m_new)
-        p = np.exp(s - m_new)
-        ell = (ell * factor if fix_sum else ell) + p.sum(-1, keepdims=True)
-        acc = (acc * factor if fix_out else acc) + p @ v[..., start : start + block_size, :]
-        m = m_new
-    return acc / ell
+@correct("head_js_divergence")
+def js_pair_loops(weights):
+    return _js_loops(weights)
 
 
-@wrong("online_softmax_attention", "no_rescale_output")
-def online_forgot_to_rescale_o(q, k, v, block_size):
-    return _online(q, k, v, block_size, fix_out=False)
+@correct("head_js_divergence")
+def js_broadcast_xlogy(weights):
+    rows = _rows(weights).astype(np.float64)
+    p, q = rows[:, None], rows[None, :]  # (h, 1, Q, n_k), (1, h, Q, n_k)
+    m = (p + q) / 2
+
+    def kl(a, b):  # sum of a log(a / b), with 0 log 0 = 0
+        safe = np.where(a > 0, a, 1.0)
+        return np.sum(a * np.log(safe / np.where(a > 0, b, 1.0)), axis=-1)
+
+    return (0.5 * kl(p, m) + 0.5 * kl(q, m)).mean(-1).astype(weights.dtype)
 
 
-@wrong("online_softmax_attention", "no_rescale_sum")
-def online_forgot_to_rescale_ell(q, k, v, block_size):
-    return _online(q, k, v, block_size, fix_sum=False)
+@correct("head_js_divergence")
+def js_entropies(weights):
+    # JS(p, q) = H(m) - (H(p) + H(q)) / 2
+    rows = _rows(weights)
+
+    def entropy(a):
+        return -np.sum(a * np.log(np.where(a > 0, a, 1.0)), axis=-1)
+
+    m = (rows[:, None] + rows[None, :]) / 2
+    js = entropy(m) - (entropy(rows)[:, None] + entropy(rows)[None, :]) / 2
+    return js.mean(-1)
 
 
-@wrong("online_softmax_attention", "rescale_inverted")
-def online_factor_upside_down(q, k, v, block_size):
-    return _online(q, k, v, block_size, inverted=True)
+@wrong("head_js_divergence", "kl_not_js")
+def js_is_kl(weights):
+    return _js_loops(weights, kind="kl")
 
 
-@wrong("online_softmax_attention", "no_scaling")
-def online_unscaled(q, k, v, block_size):
-    return _online(q, k, v, block_size, scale=False)
+@wrong("head_js_divergence", "bits_not_nats")
+def js_in_bits(weights):
+    return _js_loops(weights, log=np.log2)
 
 
-@wrong("online_softmax_attention", "last_block_dropped")
-def online_whole_blocks_only(q, k, v, block_size):
-    return _online(q, k, v, block_size, drop_last=True)
+@wrong("head_js_divergence", "averaged_before_js")
+def js_of_mean_rows(weights):
+    return _js_loops(weights, average_first=True)
 
 
-@wrong("online_softmax_attention", "holds_full_scores")
-def online_after_the_fact(q, k, v, block_size):
-    scores = (
-        q @ np.swapaxes(k, -1, -2) / math.sqrt(q.shape[-1])
-    )  # computed once, then read in blocks
-    m = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)
-    ell = np.zeros_like(m)
-    acc = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)
-    for start in range(0, k.shape[-2], block_size):
-        s = scores[..., start : start + block_size]
-        m_new = np.maximum(m, s.max(-1, keepdims=True))
-        p = np.exp(s - m_new)
-        ell = ell * np.exp(m - m_new) + p.sum(-1, keepdims=True)
-        acc = acc * np.exp(m - m_new) + p @ v[..., start : start + block_size, :]
-        m = m_new
-    return acc / ell
+@wrong("head_js_divergence", "zero_log_zero_nan")
+def js_unguarded(weights):
+    return _js_loops(weights, guard=False)
+
+
+@wrong("head_js_divergence", "sum_not_mean")
+def js_without_half(weights):
+    return _js_loops(weights, half=1.0)
+
+
+@wrong("head_js_divergence", "heads_axis_not_moved")
+def js_plain_reshape(weights):
+    h, n_k = weights.shape[-3], weights.shape[-1]
+    return _js_loops(weights, rows=lambda w: w.reshape(h, -1, n_k))
+
+
+# --- head_ablation_scores -----------------------------------------------------------------
+
+
+def _ablation(evaluate, num_layers, num_heads, rule="right"):
+    ones = np.ones((num_layers, num_heads))
+    base = evaluate(ones)
+    result = np.empty((num_layers, num_heads))
+    running = ones.copy()
+    for index in np.ndindex(num_layers, num_heads):
+        if rule == "cumulative":
+            running[index] = 0
+            gate = running
+        elif rule == "keep_one":
+            gate = np.zeros_like(ones)
+            gate[index] = 1
+        else:
+            gate = ones.copy()
+            gate[index] = 0
+        drop = base - evaluate(gate)
+        result[index] = -drop if rule == "negated" else drop
+    return result
+
+
+@correct("head_ablation_scores")
+def ablation_ndindex(evaluate, num_layers, num_heads):
+    return _ablation(evaluate, num_layers, num_heads)
+
+
+@correct("head_ablation_scores")
+def ablation_rows_of_eye(evaluate, num_layers, num_heads):
+    full = evaluate(np.ones((num_layers, num_heads)))
+    gates = 1.0 - np.eye(num_layers * num_heads)  # row i: every head but head i
+    scores = [full - evaluate(g.reshape(num_layers, num_heads)) for g in gates]
+    return np.array(scores).reshape(num_layers, num_heads)
+
+
+@wrong("head_ablation_scores", "sign_flipped")
+def ablation_negated(evaluate, num_layers, num_heads):
+    return _ablation(evaluate, num_layers, num_heads, "negated")
+
+
+@wrong("head_ablation_scores", "gate_not_reset")
+def ablation_cumulative(evaluate, num_layers, num_heads):
+    return _ablation(evaluate, num_layers, num_heads, "cumulative")
+
+
+@wrong("head_ablation_scores", "gate_not_reset")
+def ablation_one_gate(evaluate, num_layers, num_heads):
+    gate = np.ones((num_layers, num_heads))
+    full = evaluate(gate)
+    scores = np.zeros_like(gate)
+    for layer in range(num_layers):
+        for head in range(num_heads):
+            gate[layer, head] = 0
+            scores[layer, head] = full - evaluate(gate)
+    return scores
+
+
+@wrong("head_ablation_scores", "only_head_kept")
+def ablation_keep_one(evaluate, num_layers, num_heads):
+    return _ablation(evaluate, num_layers, num_heads, "keep_one")
+
+
+@wrong("head_ablation_scores", "score_not_drop")
+def ablation_scores_without(evaluate, num_layers, num_heads):
+    scores = np.zeros((num_layers, num_heads))
+    for layer in range(num_layers):
+        for head in range(num_heads):
+            gate = np.ones((num_layers, num_heads))
+            gate[layer, head] = 0
+            scores[layer, head] = evaluate(gate)
+    return scores

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
+from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
@@ -23,6 +24,8 @@ from mha.checks.properties import (
     zeroed_after_softmax,
 )
 from mha.checks.variants import sdpa_variant, softmax_over, stable_softmax
+
+CHAPTER = chapter_of(__name__)
 
 # --- ch01: softmax ------------------------------------------------------------------------
 
@@ -394,13 +397,13 @@ SDPA_REFERENCES = (
 )  # fmt: skip
 
 EXERCISES: dict[str, Exercise] = {
-    "softmax": FunctionExercise(1, mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES, references=SOFTMAX_REFERENCES),
+    "softmax": FunctionExercise(CHAPTER, mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES, references=SOFTMAX_REFERENCES),
     "scaled_dot_product_attention": FunctionExercise(
-        1, mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights"),
+        CHAPTER, mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights"),
         references=SDPA_REFERENCES,
     ),
     "score_std": NumberExercise(
-        1,
+        CHAPTER,
         16.0,
         (
             WrongValue(256, "variance", "256 is the variance d_k; the standard deviation is its square root"),
@@ -410,7 +413,7 @@ EXERCISES: dict[str, Exercise] = {
         rel_tol=0.03,
     ),
     "saturated_weight": NumberExercise(
-        1,
+        CHAPTER,
         1 / (1 + math.exp(16)),
         (
             WrongValue(1 / (1 + math.exp(-16)), "larger_weight", "that is the weight of the key with the higher score; the question asks for the other one"),
@@ -421,7 +424,7 @@ EXERCISES: dict[str, Exercise] = {
         rel_tol=0.02,
     ),
     "temperature_of": FunctionExercise(
-        1, _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
-        references=("mha.checks.chapters.ch01_attention._reference_temperature_of",),
+        CHAPTER, _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
+        references=(f"{__name__}._reference_temperature_of",),
     ),
 }  # fmt: skip

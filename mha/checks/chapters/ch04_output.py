@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 import mha
+from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import (
@@ -35,6 +36,8 @@ from mha.checks.variants import (
     split_interleaved,
     split_no_transpose,
 )
+
+CHAPTER = chapter_of(__name__)
 
 # --- ch04: multi-head attention -----------------------------------------------------------
 
@@ -462,19 +465,19 @@ _reference_attention_layer = _layer_variant()
 
 EXERCISES: dict[str, Exercise] = {
     "multi_head_attention": FunctionExercise(
-        4, mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights"), references=MHA_REFERENCES,
+        CHAPTER, mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights"), references=MHA_REFERENCES,
     ),
     "head_contributions": FunctionExercise(
-        4, _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
-        references=("mha.checks.chapters.ch04_output._reference_head_contributions", "mha.analysis.head_contributions"),
+        CHAPTER, _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
+        references=(f"{__name__}._reference_head_contributions", "mha.analysis.head_contributions"),
     ),
     "attention_layer": FunctionExercise(
-        4, _reference_attention_layer, _layer_cases, bug_mistakes(_LAYER_BUGS, _layer_variant), ("out", "weights"),
-        references=("mha.checks.chapters.ch04_output._reference_attention_layer", *MHA_REFERENCES),
+        CHAPTER, _reference_attention_layer, _layer_cases, bug_mistakes(_LAYER_BUGS, _layer_variant), ("out", "weights"),
+        references=(f"{__name__}._reference_attention_layer", *MHA_REFERENCES),
         given=_layer_variant(frozenset(_LAYER_BUGS)),
     ),
     "mha_parameter_count": NumberExercise(
-        4,
+        CHAPTER,
         4 * 512 * 512 + 4 * 512,
         (
             WrongValue(4 * 512 * 512, "no_biases", "the question counts all four biases too"),

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
+from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
 from mha.checks.properties import (
@@ -18,6 +19,8 @@ from mha.checks.properties import (
     top_left,
     upper_triangle,
 )
+
+CHAPTER = chapter_of(__name__)
 
 # --- ch05: masks --------------------------------------------------------------------------
 
@@ -281,20 +284,20 @@ _DECODER_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "causal_mask": FunctionExercise(
-        5, mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES,
+        CHAPTER, mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES,
         references=("mha.causal_mask", "mha.masks.causal_mask", "mha.torch_mha._causal",
                     "torch.nn.Transformer.generate_square_subsequent_mask"),
     ),
     "padding_mask": FunctionExercise(
-        5, mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
+        CHAPTER, mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
         references=("mha.padding_mask", "mha.masks.padding_mask"),
     ),
     "decoder_masks": FunctionExercise(
-        5, _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
-        references=("mha.checks.chapters.ch05_masks._reference_decoder_masks",),
+        CHAPTER, _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
+        references=(f"{__name__}._reference_decoder_masks",),
     ),
     "cross_attention_weights_shape": ShapeExercise(
-        5,
+        CHAPTER,
         (2, 4, 7, 11),
         (
             WrongValue((2, 4, 11, 7), "keys_by_queries", "rows are queries, columns are keys: (..., h, n_q, n_k)"),

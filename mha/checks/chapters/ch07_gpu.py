@@ -7,8 +7,11 @@ import math
 
 import numpy as np
 
+from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+
+CHAPTER = chapter_of(__name__)
 
 # --- ch07: floating-point operations of one layer -----------------------------------------
 
@@ -166,7 +169,7 @@ _BLOCK_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "attention_weights_bytes": NumberExercise(
-        7,
+        CHAPTER,
         4 * 16 * 8192 * 8192 * 2,
         (
             WrongValue(4 * 16 * 8192 * 8192 * 4, "float32", "float16 takes 2 bytes per number, not 4"),
@@ -176,15 +179,15 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "attention_flops": FunctionExercise(
-        7, _reference_attention_flops, _flops_cases, _FLOPS_MISTAKES,
-        references=("mha.checks.chapters.ch07_gpu._reference_attention_flops", "mha.bench.timing.flops"),
+        CHAPTER, _reference_attention_flops, _flops_cases, _FLOPS_MISTAKES,
+        references=(f"{__name__}._reference_attention_flops", "mha.bench.timing.flops"),
     ),
     "longest_sequence": FunctionExercise(
-        7, _reference_longest_sequence, _longest_cases, _LONGEST_MISTAKES,
-        references=("mha.checks.chapters.ch07_gpu._reference_longest_sequence",),
+        CHAPTER, _reference_longest_sequence, _longest_cases, _LONGEST_MISTAKES,
+        references=(f"{__name__}._reference_longest_sequence",),
     ),
     "key_block_size": FunctionExercise(
-        7, _reference_key_block_size, _block_cases, _BLOCK_MISTAKES,
-        references=("mha.checks.chapters.ch07_gpu._reference_key_block_size",),
+        CHAPTER, _reference_key_block_size, _block_cases, _BLOCK_MISTAKES,
+        references=(f"{__name__}._reference_key_block_size",),
     ),
 }  # fmt: skip

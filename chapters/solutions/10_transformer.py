@@ -1,4 +1,4 @@
-"""Solutions to the exercises of chapter 9, MHA inside the Transformer."""
+"""Solutions to the exercises of chapter 10, MHA inside the Transformer."""
 
 import numpy as np
 
@@ -20,10 +20,14 @@ def apply_rope(x, positions=None):
     p = np.arange(n) if positions is None else np.asarray(positions)
     theta = 10000.0 ** (-np.arange(0, d, 2) / d)  # (d/2,)
     angles = p[:, None] * theta  # (n, d/2)
-    cos = np.concatenate([np.cos(angles)] * 2, axis=-1)  # (n, d): angle i at i and i + d/2
+    cos = np.concatenate(
+        [np.cos(angles)] * 2, axis=-1
+    )  # (n, d): angle i at i and i + d/2
     sin = np.concatenate([np.sin(angles)] * 2, axis=-1)
     x1, x2 = x[..., : d // 2], x[..., d // 2 :]
-    rotated = np.concatenate([-x2, x1], axis=-1)  # rotate_half: a quarter turn of each pair
+    rotated = np.concatenate(
+        [-x2, x1], axis=-1
+    )  # rotate_half: a quarter turn of each pair
     return (x * cos + rotated * sin).astype(x.dtype)  # cos, sin are float64: cast back
 
 

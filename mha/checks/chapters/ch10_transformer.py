@@ -8,10 +8,13 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
+from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
 from mha.positions import apply_rope, sinusoidal
+
+CHAPTER = chapter_of(__name__)
 
 # --- the sinusoidal encoding -----------------------------------------------------------------
 
@@ -402,22 +405,22 @@ _INDUCTION_SCORE_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "sinusoidal": FunctionExercise(
-        9, sinusoidal, _sinusoidal_cases, _SINUSOIDAL_MISTAKES,
+        CHAPTER, sinusoidal, _sinusoidal_cases, _SINUSOIDAL_MISTAKES,
         references=("mha.positions.sinusoidal",),
     ),
     "apply_rope": FunctionExercise(
-        9, apply_rope, _apply_rope_cases, _APPLY_ROPE_MISTAKES,
+        CHAPTER, apply_rope, _apply_rope_cases, _APPLY_ROPE_MISTAKES,
         references=("mha.positions.apply_rope",),
     ),
     "pre_ln_block": FunctionExercise(
-        9, _reference_pre_ln_block, _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES,
+        CHAPTER, _reference_pre_ln_block, _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES,
         tensors=True, prepare=_block_parts,
-        references=("mha.checks.chapters.ch09_transformer._reference_pre_ln_block", "mha.block.TransformerBlock",
+        references=(f"{__name__}._reference_pre_ln_block", "mha.block.TransformerBlock",
                     "mha.block.TransformerBlock.forward", "torch.nn.TransformerEncoderLayer"),
     ),
     "induction_score": FunctionExercise(
-        9, _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES,
-        references=("mha.checks.chapters.ch09_transformer._reference_induction_score",
+        CHAPTER, _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES,
+        references=(f"{__name__}._reference_induction_score",
                     "mha.induction.induction_score"),
     ),
 }  # fmt: skip

@@ -1,6 +1,4 @@
-"""Solutions to the exercises of chapter 11, efficient attention."""
-
-import math
+"""Solutions to the exercises of chapter 12, grouped-query attention and the KV cache."""
 
 import numpy as np
 
@@ -21,19 +19,16 @@ def gqa_kv_cache_bytes():
     return 2 * layers * batch * n * num_kv_heads * d_k * bytes_per_number
 
 
-def head_parallel_all_reduce_bytes():
-    """Bytes one device contributes to the all-reduce: its partial output, (B, n, d_model)."""
-    batch, n, d_model, bytes_per_number = 8, 2048, 4096, 2
-    # A device's heads times its rows of W^O give a full-width partial output; D and h cancel.
-    return batch * n * d_model * bytes_per_number
-
-
 def grouped_query_attention(q, k, v, params, mask=None):
     """GQA: h query heads, g key/value heads; query head i reads key/value head i // (h/g)."""
     h, g = params.num_heads, params.num_kv_heads
     q_heads = mha.split_heads(q @ params.w_q, h)  # (..., h, n_q, d_k)
-    k_heads = repeat_kv_heads(mha.split_heads(k @ params.w_k, g), h)  # (..., h, n_k, d_k)
-    v_heads = repeat_kv_heads(mha.split_heads(v @ params.w_v, g), h)  # (..., h, n_k, d_v)
+    k_heads = repeat_kv_heads(
+        mha.split_heads(k @ params.w_k, g), h
+    )  # (..., h, n_k, d_k)
+    v_heads = repeat_kv_heads(
+        mha.split_heads(v @ params.w_v, g), h
+    )  # (..., h, n_k, d_v)
     heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
     return mha.merge_heads(heads) @ params.w_o, weights
 
@@ -41,7 +36,9 @@ def grouped_query_attention(q, k, v, params, mask=None):
 def decode_one_token(x_t, params, cache_k, cache_v):
     """One decoding step: (out (..., 1, d_model), cache_k, cache_v with the new token appended)."""
     h, g = params.num_heads, params.num_kv_heads
-    q = mha.split_heads(x_t @ params.w_q, h)  # (..., h, 1, d_k): only the new token's query
+    q = mha.split_heads(
+        x_t @ params.w_q, h
+    )  # (..., h, 1, d_k): only the new token's query
     cache_k = np.concatenate([cache_k, mha.split_heads(x_t @ params.w_k, g)], axis=-2)
     cache_v = np.concatenate([cache_v, mha.split_heads(x_t @ params.w_v, g)], axis=-2)
     # The new token is the last position: it may attend every key, its own included; no mask.
@@ -49,21 +46,3 @@ def decode_one_token(x_t, params, cache_k, cache_v):
         q, repeat_kv_heads(cache_k, h), repeat_kv_heads(cache_v, h)
     )  # (..., h, 1, d_v)
     return mha.merge_heads(heads) @ params.w_o, cache_k, cache_v
-
-
-def online_softmax_attention(q, k, v, block_size):
-    """softmax(q k^T / sqrt(d_k)) v, reading block_size keys at a time (never all scores)."""
-    q = q / math.sqrt(q.shape[-1])
-    running_max = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)  # (..., n_q, 1)
-    running_sum = np.zeros_like(running_max)  # (..., n_q, 1)
-    out = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)  # (..., n_q, d_v)
-    for start in range(0, k.shape[-2], block_size):
-        block = slice(start, start + block_size)
-        scores = q @ np.swapaxes(k[..., block, :], -1, -2)  # (..., n_q, block): all we hold
-        new_max = np.maximum(running_max, scores.max(axis=-1, keepdims=True))
-        rebase = np.exp(running_max - new_max)  # <= 1: the old sums, relative to the new max
-        p = np.exp(scores - new_max)
-        running_sum = running_sum * rebase + p.sum(axis=-1, keepdims=True)
-        out = out * rebase + p @ v[..., block, :]
-        running_max = new_max
-    return out / running_sum

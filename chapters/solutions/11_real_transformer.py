@@ -1,4 +1,4 @@
-"""Solutions to the exercises of chapter 10, the heads of a real Transformer."""
+"""Solutions to the exercises of chapter 11, the heads of a real Transformer."""
 
 import numpy as np
 
@@ -8,7 +8,9 @@ import mha
 def bert_self_attention(x, attention_mask, state, num_heads):
     """One BERT layer's self-attention (before residual and LayerNorm) with mha."""
     params = mha.MHAParams(
-        w_q=state["self.query.weight"].T,  # nn.Linear stores (out, in): transpose to x @ W
+        w_q=state[
+            "self.query.weight"
+        ].T,  # nn.Linear stores (out, in): transpose to x @ W
         w_k=state["self.key.weight"].T,
         w_v=state["self.value.weight"].T,
         w_o=state["output.dense.weight"].T,  # output.dense is W^O

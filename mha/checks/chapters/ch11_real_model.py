@@ -12,10 +12,13 @@ import numpy as np
 
 import mha
 from mha.atlas import js_divergence
+from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
 from mha.pretrained import from_bert_state_dict
+
+CHAPTER = chapter_of(__name__)
 
 # --- BERT's self-attention with mha ---------------------------------------------------------
 
@@ -406,24 +409,24 @@ _ABLATION_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "bert_self_attention": FunctionExercise(
-        10, _reference_bert_self_attention, _bert_cases, _BERT_MISTAKES, ("out", "weights"),
+        CHAPTER, _reference_bert_self_attention, _bert_cases, _BERT_MISTAKES, ("out", "weights"),
         prepare=_read_only_state,
-        references=("mha.checks.chapters.ch10_real_model._reference_bert_self_attention",
+        references=(f"{__name__}._reference_bert_self_attention",
                     "mha.pretrained.from_bert_state_dict", "mha.pretrained.attention_params",
                     "mha.pretrained.attention_module"),
     ),
     "padding_mask_from_attention_mask": FunctionExercise(
-        10, _reference_padding_mask_from_attention_mask, _padding_cases, _PADDING_MISTAKES,
-        references=("mha.checks.chapters.ch10_real_model._reference_padding_mask_from_attention_mask",),
+        CHAPTER, _reference_padding_mask_from_attention_mask, _padding_cases, _PADDING_MISTAKES,
+        references=(f"{__name__}._reference_padding_mask_from_attention_mask",),
     ),
     "head_js_divergence": FunctionExercise(
-        10, _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
-        references=("mha.checks.chapters.ch10_real_model._reference_head_js_divergence", "mha.atlas.js_divergence"),
+        CHAPTER, _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
+        references=(f"{__name__}._reference_head_js_divergence", "mha.atlas.js_divergence"),
     ),
     "head_ablation_scores": FunctionExercise(
-        10, _reference_head_ablation_scores, _ablation_cases, _ABLATION_MISTAKES,
+        CHAPTER, _reference_head_ablation_scores, _ablation_cases, _ABLATION_MISTAKES,
         prepare=_with_evaluate,
-        references=("mha.checks.chapters.ch10_real_model._reference_head_ablation_scores",
+        references=(f"{__name__}._reference_head_ablation_scores",
                     "mha.analysis.ablation_importance"),
     ),
 }  # fmt: skip

@@ -1,0 +1,34 @@
+"""Solutions to the exercises of chapter 13, the online softmax and heads across devices."""
+
+import math
+
+import numpy as np
+
+
+def head_parallel_all_reduce_bytes():
+    """Bytes one device contributes to the all-reduce: its partial output, (B, n, d_model)."""
+    batch, n, d_model, bytes_per_number = 8, 2048, 4096, 2
+    # A device's heads times its rows of W^O give a full-width partial output; D and h cancel.
+    return batch * n * d_model * bytes_per_number
+
+
+def online_softmax_attention(q, k, v, block_size):
+    """softmax(q k^T / sqrt(d_k)) v, reading block_size keys at a time (never all scores)."""
+    q = q / math.sqrt(q.shape[-1])
+    running_max = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)  # (..., n_q, 1)
+    running_sum = np.zeros_like(running_max)  # (..., n_q, 1)
+    out = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)  # (..., n_q, d_v)
+    for start in range(0, k.shape[-2], block_size):
+        block = slice(start, start + block_size)
+        scores = q @ np.swapaxes(
+            k[..., block, :], -1, -2
+        )  # (..., n_q, block): all we hold
+        new_max = np.maximum(running_max, scores.max(axis=-1, keepdims=True))
+        rebase = np.exp(
+            running_max - new_max
+        )  # <= 1: the old sums, relative to the new max
+        p = np.exp(scores - new_max)
+        running_sum = running_sum * rebase + p.sum(axis=-1, keepdims=True)
+        out = out * rebase + p @ v[..., block, :]
+        running_max = new_max
+    return out / running_sum
