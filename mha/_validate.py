@@ -222,11 +222,16 @@ def broadcasts(shape: tuple[int, ...], target: tuple[int, ...]) -> bool:
 def mask_shape(mask: Any, expected: tuple[int, ...], xp: ModuleType) -> None:
     """Raise unless ``mask`` is boolean and broadcasts to ``expected`` without growing it."""
     boolean("mask", mask, xp)
-    shape = tuple(mask.shape)
+    fits_scores("mask", mask, expected)
+
+
+def fits_scores(name: str, x: Any, expected: tuple[int, ...]) -> None:
+    """Raise ``ValueError`` unless ``x`` (a mask or a bias) broadcasts to the scores' shape."""
+    shape = tuple(x.shape)
     if not broadcasts(shape, expected):
         raise ValueError(
-            f"mask has shape {shape}, which does not broadcast to the attention scores' "
-            f"shape {expected} (..., n_q, n_k); each mask dimension must be 1 or match"
+            f"{name} has shape {shape}, which does not broadcast to the attention scores' "
+            f"shape {expected} (..., n_q, n_k); each {name} dimension must be 1 or match"
         )
 
 
@@ -250,12 +255,7 @@ def attention_bias(
             )
         return
     floating("bias", bias, xp)
-    shape = tuple(bias.shape)
-    if not broadcasts(shape, expected):
-        raise ValueError(
-            f"bias has shape {shape}, which does not broadcast to the attention scores' "
-            f"shape {expected} (..., n_q, n_k); each bias dimension must be 1 or match"
-        )
+    fits_scores("bias", bias, expected)
 
 
 def probability(name: str, p: Any) -> float:

@@ -24,14 +24,14 @@ from mha.functional import (
     split_heads,
 )
 from mha.masks import causal_mask
-from mha.params import MHAParams
+from mha.params import LayerWeights, MHAParams
 from mha.positions import RoPE
 
 Array = Any
 
 
 @dataclass(frozen=True, eq=False)
-class GQAParams:
+class GQAParams(LayerWeights):
     """Weights of a grouped-query attention layer, paper layout (``x @ W``), optional biases.
 
     Key/value head j owns columns ``j*d_k:(j+1)*d_k`` of ``w_k`` (likewise ``w_v``) and
@@ -94,43 +94,9 @@ class GQAParams:
         if self.b_o is not None and tuple(self.b_o.shape) != (self.d_model,):
             raise ValueError(f"b_o must have shape ({self.d_model},), got {tuple(self.b_o.shape)}")
 
-    @staticmethod
-    def array_names() -> tuple[str, ...]:
-        return ("w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o")
-
-    @property
-    def d_model(self) -> int:
-        """The output's width (the columns of ``w_o``)."""
-        return self.w_o.shape[1]
-
-    @property
-    def qdim(self) -> int:
-        return self.w_q.shape[0]
-
-    @property
-    def kdim(self) -> int:
-        return self.w_k.shape[0]
-
-    @property
-    def vdim(self) -> int:
-        return self.w_v.shape[0]
-
-    @property
-    def has_bias(self) -> bool:
-        return any(getattr(self, name) is not None for name in ("b_q", "b_k", "b_v", "b_o"))
-
-    @property
-    def d_k(self) -> int:
-        return self.w_q.shape[1] // self.num_heads
-
     @property
     def d_v(self) -> int:
         return self.w_v.shape[1] // self.num_kv_heads
-
-    def num_parameters(self) -> int:
-        """How many numbers the layer learns (weights and biases)."""
-        arrays = (getattr(self, name) for name in self.array_names())
-        return sum(math.prod(a.shape) for a in arrays if a is not None)
 
     @classmethod
     def from_mha(cls, params: MHAParams, num_kv_heads: int) -> GQAParams:

@@ -8,6 +8,7 @@ Paper layout, ``x @ W``: ``w_q`` is ``(d_model, h*d_k)`` and head i owns its col
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -20,8 +21,50 @@ from mha import _validate
 Array = Any
 
 
+class LayerWeights:
+    """What the weight containers (:class:`MHAParams`, :class:`mha.efficient.GQAParams`) share.
+
+    Fields ``w_q``, ``w_k``, ``w_v``, ``w_o``, optional ``b_q`` .. ``b_o`` in paper layout, and
+    ``num_heads``; the sizes follow from their shapes.
+    """
+
+    @staticmethod
+    def array_names() -> tuple[str, ...]:
+        return ("w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o")
+
+    @property
+    def d_model(self) -> int:
+        """The output's width (the columns of ``w_o``)."""
+        return self.w_o.shape[1]
+
+    @property
+    def d_k(self) -> int:
+        return self.w_q.shape[1] // self.num_heads
+
+    @property
+    def qdim(self) -> int:
+        return self.w_q.shape[0]
+
+    @property
+    def kdim(self) -> int:
+        return self.w_k.shape[0]
+
+    @property
+    def vdim(self) -> int:
+        return self.w_v.shape[0]
+
+    @property
+    def has_bias(self) -> bool:
+        return any(getattr(self, name) is not None for name in ("b_q", "b_k", "b_v", "b_o"))
+
+    def num_parameters(self) -> int:
+        """How many numbers the layer learns (weights and biases)."""
+        arrays = (getattr(self, name) for name in self.array_names())
+        return sum(math.prod(a.shape) for a in arrays if a is not None)
+
+
 @dataclass(frozen=True, eq=False)
-class MHAParams:
+class MHAParams(LayerWeights):
     """Weights (and optional biases) of a multi-head attention layer, paper layout.
 
     Frozen, and checked when built: the arrays come from one library, share one floating
@@ -76,51 +119,14 @@ class MHAParams:
             if b is not None and tuple(b.shape) != (size,):
                 raise ValueError(f"{name} must have shape ({size},), got {tuple(b.shape)}")
 
-    @staticmethod
-    def array_names() -> tuple[str, ...]:
-        return ("w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o")
-
-    @property
-    def d_model(self) -> int:
-        """The output's width (the columns of ``w_o``)."""
-        return self.w_o.shape[1]
-
-    @property
-    def qdim(self) -> int:
-        return self.w_q.shape[0]
-
-    @property
-    def d_k(self) -> int:
-        return self.w_q.shape[1] // self.num_heads
-
     @property
     def d_v(self) -> int:
         return self.w_v.shape[1] // self.num_heads
-
-    @property
-    def kdim(self) -> int:
-        return self.w_k.shape[0]
-
-    @property
-    def vdim(self) -> int:
-        return self.w_v.shape[0]
-
-    @property
-    def has_bias(self) -> bool:
-        return any(getattr(self, name) is not None for name in ("b_q", "b_k", "b_v", "b_o"))
 
     def map(self, fn) -> MHAParams:
         """A new MHAParams with ``fn`` applied to every array (e.g. a dtype or device change)."""
         arrays = {name: getattr(self, name) for name in self.array_names()}
         return replace(self, **{name: None if x is None else fn(x) for name, x in arrays.items()})
-
-    def num_parameters(self) -> int:
-        """How many numbers the layer learns (weights and biases)."""
-        return sum(
-            int(np.prod(getattr(self, n).shape))
-            for n in self.array_names()
-            if getattr(self, n) is not None
-        )
 
 
 def init_params(
