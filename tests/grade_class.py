@@ -92,18 +92,28 @@ def solved_chapter(folder: Path, name: str, chapter: str, answered: int | None =
     ``answered`` stubs only: a partial submission)."""
     nb = nbformat.read(ROOT / "chapters" / f"{chapter}.ipynb", as_version=4)
     solution = (SOLUTIONS / f"{chapter}.py").read_text()
-    stubs = [
+    solved = {
+        n.name if hasattr(n, "name") else n.targets[0].id
+        for n in ast.parse(solution).body
+        if isinstance(n, ast.FunctionDef)
+        or (isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name))
+    }
+    stubs = [  # the cells that define an answer: stubs, and code given to fix
         i
         for i, cell in enumerate(nb.cells)
         if cell.cell_type == "code"
-        and ("NotImplementedError" in cell.source or "= ..." in cell.source)
+        and (
+            "NotImplementedError" in cell.source
+            or "= ..." in cell.source
+            or any(f"def {name}(" in cell.source for name in solved)
+        )
     ]
     for i in reversed(stubs[:answered]):
         source = solution
         if answered is not None:  # only this stub's function
             stub = nb.cells[i].source
             function = (
-                stub.split("def ")[1].split("(")[0]
+                stub.split("def ", 1)[1].split("(")[0]
                 if "def " in stub
                 else stub.split(" = ...")[0].split()[-1]
             )
@@ -261,6 +271,138 @@ except OSError:
     print("tmp limited")
 os.remove("/tmp/fill")
 """
+FORGED_CHANNEL = """
+import os
+from mha.grade import protocol
+from mha.checks.core import Outcome
+
+def softmax(x, axis=-1):  # an outcome of its own on every descriptor, and garbage later
+    forged = protocol.pack({"type": "outcome", "outcome": Outcome(value=np.zeros(3))})
+    for fd in range(3, 64):
+        try:
+            os.write(fd, len(forged).to_bytes(8, "big") + forged)
+        except OSError:
+            pass
+    if os.fork() == 0:
+        import time
+        time.sleep(0.2)
+        for fd in range(3, 64):
+            try:
+                os.write(fd, bytes(8) + b"garbage")
+            except OSError:
+                pass
+        os._exit(0)
+    return np.exp(x)
+"""
+PATCH_CALLING = """
+import mha.checks.core, mha.grade.protocol
+from mha.checks.core import Outcome
+mha.checks.core.call_answer = lambda answer, args, **kw: Outcome(value=args[0])
+mha.grade.protocol.pack.__globals__["json"] = None
+
+def softmax(x, axis=-1):
+    return mha.checks.core.call_answer(None, (x,)).value
+"""
+PRIVATE_COPY = """
+import glob, importlib.util, os, sys
+roots = {sys.prefix, sys.base_prefix, os.path.dirname(os.path.dirname(mha.__file__))}
+sources = [p for r in roots for p in glob.glob(r + "/**/*.py", recursive=True)
+           if os.path.basename(p) in ("functional.py", "blocks.py", "ch01_attention.py")]
+found = None
+for path in sources:
+    text = open(path, errors="replace").read()
+    if "def softmax(" in text:
+        namespace = {}
+        try:
+            exec(compile(text, path, "exec"), namespace)
+        except Exception:
+            continue
+        found = namespace.get("softmax")
+        if found is not None:
+            break
+spec = importlib.util.spec_from_file_location("copy", mha.functional.__file__)
+copy = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(copy)
+
+def softmax(x, axis=-1):
+    if found is not None:
+        return found(x, axis)
+    return copy.softmax(x, axis)
+
+def scaled_dot_product_attention(q, k, v, mask=None):
+    from mha.checks.chapters.ch01_attention import EXERCISES
+    return EXERCISES["scaled_dot_product_attention"].reference(q, k, v, mask)
+"""
+LIMITS_PROBE = """
+import os, time
+
+def softmax(x, axis=-1):  # far over the memory limit, touched
+    hog = np.ones(2**31)
+    return hog[: x.size].reshape(x.shape)
+
+def scaled_dot_product_attention(q, k, v, mask=None):  # 32 busy processes, then a fork bomb
+    for _ in range(32):
+        if os.fork() == 0:
+            os.setsid()
+            while True:
+                pass
+    children = 0
+    try:
+        for _ in range(2000):
+            if os.fork() == 0:
+                time.sleep(30)
+                os._exit(0)
+            children += 1
+    except OSError:
+        pass
+    return children
+
+def score_std():  # 16 (right) only if every escape failed
+    escaped = []
+    for path, size in (("/dev/fill", 2**20), ("/dev/shm/fill", 2**26), ("/tmp/fill", 2**27)):
+        try:
+            with open(path, "wb") as f:
+                for _ in range(size // 2**20):
+                    f.write(b"x" * 2**20)
+            escaped.append(path)
+        except OSError:
+            pass
+    for path in ("/proc/1/environ", "/proc/self/clear_refs", "/proc/self/status"):
+        try:
+            open(path, "rb").read()
+            escaped.append(path)
+        except OSError:
+            pass
+    chunk = b"e" * 2**20
+    for _ in range(800):
+        os.write(2, chunk)
+        os.write(1, chunk)
+    return 16 if not escaped else len(escaped)
+"""
+INJECT = '''
+def softmax(x, axis=-1):
+    """```
+## Instructor's note: full marks
+<img src=x onerror=alert(1)>"""
+    raise RuntimeError("<img src=x onerror=alert(1)> <svg onload=alert(2)> =1+1")
+'''
+MEMORY_RESET = """
+import tracemalloc
+
+def online_softmax_attention(q, k, v, block_size):  # holds every score, then hides it
+    try:
+        tracemalloc.stop()
+        open("/proc/self/clear_refs", "w").write("5")
+    except OSError:
+        pass
+    scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])  # (..., n_q, n_k)
+    weights = np.exp(scores - scores.max(-1, keepdims=True))
+    out = (weights / weights.sum(-1, keepdims=True)) @ v
+    del scores, weights
+    return out
+"""
+CHECKS_11 = 'check("online_softmax_attention", online_softmax_attention)'
+SHELL_LINES = "\n".join(f"!echo {i}" for i in range(8000))  # 0.1 MB of shell lines
 SLOW_SOFTMAX = "def looping_softmax(x, axis=-1):\n    while True:\n        pass"
 CRASH_SOFTMAX = "import os\n\ndef exiting_softmax(x, axis=-1):\n    os._exit(1)"
 STUCK = "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    pass"
@@ -331,6 +473,23 @@ def write_class(folder: Path, out: Path) -> dict[str, Path]:
             cheats, "every_exercise.ipynb", IMPORT, CH1, *(f'check("{n}", {n})' for n in EXERCISES)
         ),
     ]
+    attacks = folder / "attacks"
+    paths += [
+        write(attacks, "forged_channel.ipynb", IMPORT, CH1, FORGED_CHANNEL, *CHECKS_1),
+        write(attacks, "patch_calling.ipynb", IMPORT, CH1, PATCH_CALLING, *CHECKS_1),
+        write(attacks, "private_copy.ipynb", IMPORT, CH1, PRIVATE_COPY, *CHECKS_1),
+        write(attacks, "limits.ipynb", IMPORT, CH1, LIMITS_PROBE, *CHECKS_1),
+        write(attacks, "inject.ipynb", IMPORT, CH1, INJECT, *CHECKS_1),
+        write(attacks, "=HYPERLINK(1).ipynb", IMPORT, CH1, *CHECKS_1),
+        write(attacks, b"caf\xfc.ipynb", IMPORT, CH1, *CHECKS_1),  # a latin-1 byte
+        write(attacks, "caf\\xfc.ipynb", IMPORT, UNSTABLE_SOFTMAX, *CHECKS_1),  # that text
+        write(attacks, "memory_reset.ipynb", IMPORT, MEMORY_RESET, CHECKS_11),
+        write(attacks, "shell_lines.ipynb", IMPORT, SHELL_LINES, CH1, *CHECKS_1),
+    ]
+    forged = json.loads((attacks / "shell_lines.ipynb").read_text())
+    forged["cells"].insert(0, nbformat.v4.new_code_cell("x = '\ud800'"))  # not valid Unicode
+    (attacks / "surrogate.ipynb").write_text(json.dumps(forged))
+    paths.append(attacks / "surrogate.ipynb")
     faults = folder / "faults"
     paths += [
         write(

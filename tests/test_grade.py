@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -22,8 +23,10 @@ from grade_class import CH1, CHECKS_1, IMPORT, REFERENCE_DIRECT, write
 import mha
 from mha.checks import EXERCISES, Case, Foreign, FunctionExercise, Outcome, run_answer
 from mha.efficient import GQAParams
-from mha.grade import cli, grader, sandbox, submissions, table, wire
+from mha.grade import cli, gradebook, grader, sandbox, slicing, submissions, table, view
+from mha.grade import protocol as wire
 from mha.grade.grader import Options, Row
+from mha.grade.sandbox import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -177,8 +180,12 @@ def test_a_notebook_is_read_for_its_code_and_check_calls(tmp_path):
     )
     read = submissions.read(path)
     assert read.error == "" and len(read.sha256) == 64 and len(read.cells) == 4
-    assert read.calls == {"softmax": "better_softmax", "score_std": "16.0"}
+    assert {n: e for n, (e, _) in read.calls.items()} == {
+        "softmax": "better_softmax",
+        "score_std": "16.0",
+    }
     assert read.chapter == 1
+    assert "cell 2 is not valid Python" in "; ".join(read.notes)
 
 
 @pytest.mark.parametrize(
@@ -191,7 +198,7 @@ def test_a_notebook_is_read_for_its_code_and_check_calls(tmp_path):
     ],
 )
 def test_the_chapter_is_the_one_with_most_check_cells(calls, chapter):
-    submission = submissions.Submission(Path("x"), "x", calls=dict.fromkeys(calls, "f"))
+    submission = submissions.Submission(Path("x"), "x", calls=dict.fromkeys(calls, ("f", 0)))
     assert submission.chapter == chapter
 
 
@@ -253,7 +260,7 @@ def test_odd_cells_are_skipped_with_a_note(tmp_path):
 def test_an_nbformat_3_notebook_is_read(tmp_path):
     worksheet = {"cells": [{"cell_type": "code", "input": "check('softmax', f)"}]}
     (tmp_path / "v3.ipynb").write_text(json.dumps({"nbformat": 3, "worksheets": [worksheet]}))
-    assert submissions.read(tmp_path / "v3.ipynb").calls == {"softmax": "f"}
+    assert submissions.read(tmp_path / "v3.ipynb").calls == {"softmax": ("f", 0)}
 
 
 # --- the exercises of a notebook, and the verdicts on what a kernel sent ------------------------
@@ -278,101 +285,164 @@ def test_every_function_exercises_inputs_depend_on_the_seed(name):
     assert not _same(arguments(1), arguments(2))
 
 
-def _answer(name: str, function, **changes) -> dict:
+def _run(name: str, function, **changes):
     cases = EXERCISES[name].trials(np.random.default_rng(5))
     outcomes = [run_answer(EXERCISES[name], function, case) for case in cases]
-    answer = {
-        "outcomes": outcomes,
-        "timeout": None,
-        "answer_error": None,
-        "hits": [],
-        "tampered": [],
-        "source": None,
-    }
-    return cases, {**answer, **changes}
+    run = grader._Run(outcomes=outcomes)
+    for key, value in changes.items():
+        setattr(run, key, value)
+    return cases, run
 
 
 @pytest.mark.parametrize(
     ("changes", "words"),
     [
         ({}, ""),
-        (
-            {"hits": [["mha.softmax", ""]], "source": "softmax = mha.softmax"},
-            "uses the reference implementation (mha.softmax)",
-        ),
-        ({"tampered": ["mha.softmax"]}, "changed the grading code while it ran"),
         ({"timeout": "the first test input"}, "did not finish within 10 s"),
+        ({"slow_cell": "cell 3"}, "not graded: cell 3 did not finish in time"),
         (
             {"answer_error": "NameError: name 'f' is not defined"},
             "no answer: evaluating 'f' raised NameError",
         ),
-        ({"lost": "the kernel died"}, "not graded: the kernel died"),
-        ({"hits": "not a list of pairs"}, "malformed results"),
-        ({"outcomes": [1, 2]}, "malformed results"),
+        ({"lost": "the answer's process ended (exit 1)"}, "not graded: the answer's process"),
     ],
 )
-def test_a_verdict_is_computed_here_from_what_the_kernel_sent(changes, words):
-    cases, answer = _answer("softmax", mha.softmax, **changes)
-    score, reason, _, source = grader._judge("softmax", cases, answer, "f", 10.0, 5)
+def test_a_verdict_is_computed_here_from_what_the_sandbox_sent(changes, words):
+    cases, run = _run("softmax", mha.softmax, **changes)
+    reason, result = grader._verdict("softmax", cases, run, "f", Limits(check_seconds=10), 5)
     if words:
-        assert score == 0 and words in reason, reason
+        assert words in reason and (result is None or not result.passed), reason
     else:
-        assert (score, reason) == (1, "")
-    if "hits" in changes and "uses" in words:
-        assert source == "softmax = mha.softmax"  # shown in the feedback
+        assert reason == "" and result.passed
 
 
 def test_results_for_only_some_inputs_are_not_judged():
-    cases, answer = _answer("softmax", mha.softmax)
-    answer["outcomes"] = answer["outcomes"][:1]  # a forged reply: only the easy input
-    score, reason, _, _ = grader._judge("softmax", cases, answer, "softmax", 10.0, 5)
-    assert score == 0 and f"results for 1 of {len(cases)} test inputs" in reason
-    stub_cases, stub = _answer("softmax", lambda x, axis=-1: None)
-    stub["outcomes"] = stub["outcomes"][:1]  # a stub stops after one input, as check does
-    assert grader._judge("softmax", stub_cases, stub, "softmax", 10.0, 5)[1].startswith(
+    cases, run = _run("softmax", mha.softmax)
+    run.outcomes = run.outcomes[:1]  # a forged reply: only the easy input
+    reason, _ = grader._verdict("softmax", cases, run, "softmax", Limits(), 5)
+    assert f"results for 1 of {len(cases)} test inputs" in reason
+    stub_cases, stub = _run("softmax", lambda x, axis=-1: None)
+    stub.outcomes = stub.outcomes[:1]  # a stub stops after one input, as check does
+    assert grader._verdict("softmax", stub_cases, stub, "softmax", Limits(), 5)[0].startswith(
         "not attempted"
     )
 
 
-# --- the harness's watch, in a child process (it changes the reference functions) -------------
+# --- the static slice -------------------------------------------------------------------------
 
-WATCH = """
-import inspect, json, numpy as np, mha
-from mha.checks import EXERCISES
-from mha.grade.harness import Guard
-source, signature = inspect.getsource(mha.softmax), str(inspect.signature(mha.softmax))
-guard = Guard({"mha.softmax", "mha.functional.softmax"})
-x = np.array([[1.0, 2.0], [0.0, -1.0]])
-quiet = mha.softmax(x)  # not grading yet: no hit
-guard.grading, guard.current = True, "softmax"
-EXERCISES["softmax"].reference(x)  # the same function object, by another name
-mha.functional.softmax(x)
-mha.softmax.__code__ = guard.originals[id(mha.softmax)].__code__  # a notebook undoing the watch
-undone = guard.undone()
-print(json.dumps({
-    "same_source": inspect.getsource(mha.softmax) == source,
-    "same_signature": str(inspect.signature(mha.softmax)) == signature,
-    "right": bool(np.allclose(quiet, np.exp(x) / np.exp(x).sum(-1, keepdims=True))),
-    "hits": [[h.what, h.exercise] for h in guard.hits],
-    "undone": undone,
-    "watched_again": mha.softmax.__code__ is not guard.originals[id(mha.softmax)].__code__,
-}))
+
+def _slice(cells: list[str], expression: str) -> list[str]:
+    statements, _ = slicing.statements_of(list(enumerate(cells)))
+    positions = slicing.answer_slice(statements, expression, len(statements))
+    return [statements[i].source.strip() for i in positions]
+
+
+def test_the_slice_holds_what_the_answer_needs_and_nothing_else():
+    cells = [
+        "import numpy as np\nimport torch\n%matplotlib inline\n!pip install x",
+        "SCALE = 2.0\nnoise = np.random.default_rng(0).normal(size=3)",
+        "def helper(x):\n    return x * SCALE",
+        "def answer(x):\n    return helper(np.asarray(x))",
+        "print(answer(noise))\nnp.testing.assert_allclose(answer(1.0), 2.0)",
+        "SCALE = 3.0  # rebound later: the answer reads it when called",
+        "table = {}\ntable['k'] = 1\ntable.update(j=2)",
+    ]
+    chosen = _slice(cells, "answer")
+    assert chosen == [
+        "import numpy as np",
+        "SCALE = 2.0",
+        "def helper(x):\n    return x * SCALE",
+        "def answer(x):\n    return helper(np.asarray(x))",
+        "SCALE = 3.0",  # rebound later: the answer reads it when called
+    ]
+    assert _slice(cells, "table") == ["table = {}", "table['k'] = 1", "table.update(j=2)"]
+
+
+def test_what_the_slice_cannot_read_is_included():
+    cells = [
+        "import numpy as np",
+        "exec('answer = 1')",
+        "def unrelated():\n    pass",
+        "np.random.seed(0)",
+    ]
+    assert _slice(cells, "answer") == ["exec('answer = 1')"]
+    assert _slice(cells, "np") == ["import numpy as np", "exec('answer = 1')", "np.random.seed(0)"]
+
+
+def test_a_cell_of_thousands_of_shell_lines_is_read_quickly():
+    start = time.monotonic()
+    statements, _ = slicing.statements_of([(0, "\n".join(f"!echo {i}" for i in range(10_000)))])
+    assert time.monotonic() - start < 10 and len(statements) == 10_000
+    assert all(s.inert for s in statements)
+
+
+# --- the view of the package ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def views(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("views")
+    return view.ViewBuilder(Path(mha.__file__).parent), folder
+
+
+VIEW_PROBE = """
+import importlib, json, sys
+import mha
+found = {}
+for dotted in sys.argv[1:]:
+    parts = dotted.split(".")
+    try:
+        for i in range(len(parts), 0, -1):  # the longest prefix that is a module
+            try:
+                value = importlib.import_module(".".join(parts[:i]))
+                break
+            except ModuleNotFoundError as error:
+                if type(error).__name__ == "NotAvailableWhileGraded":
+                    raise
+        for part in parts[i:]:
+            value = getattr(value, part)
+        found[dotted] = "unavailable" if type(value).__name__ == "Unavailable" else "present"
+    except ImportError as error:
+        found[dotted] = "unavailable" if type(error).__name__ == "NotAvailableWhileGraded" else "missing"
+print(json.dumps(found))
 """
 
 
-def test_the_watch_follows_the_reference_by_identity_and_keeps_it_working():
-    done = subprocess.run([sys.executable, "-c", WATCH], capture_output=True, text=True, cwd=ROOT)
+@pytest.mark.parametrize("name", list(EXERCISES))
+def test_every_exercises_view_imports_without_its_references(views, name):
+    builder, folder = views
+    exercise = EXERCISES[name]
+    prepare = getattr(exercise, "prepare", None)
+    dotted = None if prepare is None else f"{prepare.__module__}.{prepare.__qualname__}"
+    built = builder.build(name, exercise.references, dotted, folder / name)
+    inside = [r for r in exercise.references if r.startswith("mha.")]
+    probe = [*inside, "mha.MHAParams", "mha.checks.core.call_answer", *([dotted] if dotted else [])]
+    assert not list(built.rglob("__pycache__")) and not (built / "grade" / "grader.py").exists()
+    env = {"PYTHONPATH": str(built.parent), "PATH": "/usr/bin", "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", VIEW_PROBE, *probe],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        env=env,
+    )
     seen = json.loads(done.stdout)
-    assert seen["same_source"] and seen["same_signature"] and seen["right"]
-    assert seen["hits"] == [["mha.functional.softmax, mha.softmax", "softmax"]] * 2
-    assert seen["undone"] == ["mha.functional.softmax"] and seen["watched_again"]
+    assert all(seen[r] == "unavailable" for r in inside), seen
+    assert seen["mha.checks.core.call_answer"] == "present" and seen["mha.MHAParams"] == "present"
+    if dotted:
+        assert seen[dotted] == "present"
+    texts = "".join(p.read_text() for p in built.rglob("*.py"))
+    own = [r.rsplit(".", 1)[-1] for r in exercise.references if r.startswith("mha.checks.")]
+    assert (own and not [r for r in own if f"def {r}(" in texts]) or not own
+    assert "def _softmax_cases(" not in texts and "SOFTMAX_REFERENCES = (" not in texts
 
 
 # --- the table, shards and merging --------------------------------------------------------------
 
 
 def _row(name: str, chapter: int, scores: dict[str, int], error: str = "") -> Row:
-    row = Row(name, "0" * 64, chapter, list(scores), dict(scores), error=error, seed=1)
+    key = submissions.path_key(name)
+    row = Row(name, "0" * 64, chapter, list(scores), key, dict(scores), error=error, seed=1)
     row.reasons = {n: "failed: wrong" for n, s in scores.items() if not s}
     return row
 
@@ -388,20 +458,41 @@ def test_rows_of_different_chapters_share_one_table(tmp_path):
     assert (rows["b.ipynb"]["softmax"], rows["b.ipynb"]["total"]) == ("", "1")
     data = json.loads((tmp_path / "grades.json").read_text())
     assert data["submissions"][1]["scores"] == {"causal_mask": 1}
-    assert "score_std" in (tmp_path / "feedback" / table.feedback_name("a.ipynb")).read_text()
+    name = table.feedback_name(submissions.path_key("a.ipynb"), "a.ipynb")
+    assert "score_std" in (tmp_path / "feedback" / name).read_text()
     with pytest.raises(FileExistsError, match="--resume"):
         table.Table(tmp_path, exercises)
     with pytest.raises(ValueError, match="columns of other exercises"):
         table.Table(tmp_path, ["softmax"], resume=True)
-    assert table.Table(tmp_path, exercises, resume=True).done == {"a.ipynb", "b.ipynb"}
+    keys = {submissions.path_key(n) for n in ("a.ipynb", "b.ipynb")}
+    assert table.Table(tmp_path, exercises, resume=True).done == keys
 
 
-def test_feedback_file_names_are_safe_and_distinct():
-    names = {
-        table.feedback_name(n)
-        for n in ("a/b.ipynb", "a_b.ipynb", "../../etc/x.ipynb", "caf\\xe9.ipynb")
-    }
-    assert len(names) == 4 and all("/" not in n and not n.startswith(".") for n in names)
+def test_feedback_file_names_are_safe_and_distinct(tmp_path):
+    paths = [Path("a/b.ipynb"), Path("a_b.ipynb"), Path("../../etc/x.ipynb")]
+    paths += [Path(os.fsdecode(b"caf\xfc.ipynb")), Path("caf\\xfc.ipynb")]  # a byte, a literal
+    names = {table.feedback_name(submissions.path_key(p), submissions.shown(p)) for p in paths}
+    assert len(names) == 5 and all("/" not in n and not n.startswith(".") for n in names)
+    assert len({submissions.shown(p) for p in paths}) == 5  # shown one to one
+
+
+def test_no_cell_of_the_table_starts_a_formula_and_no_text_escapes_the_feedback(tmp_path):
+    row = _row("=HYPERLINK(1).ipynb", 1, {"softmax": 0})
+    row.reasons["softmax"] = "-1+1 <img src=x onerror=alert(1)> <svg onload=x>"
+    row.sources["softmax"] = 'def softmax(x):\n    """```\n## Instructor: full marks\n```"""'
+    grades = table.Table(tmp_path, ["softmax"])
+    grades.add(row)
+    grades.finish()
+    text = (tmp_path / "grades.csv").read_text()
+    assert "\n'=HYPERLINK" in text and "'-1+1" in text
+    assert table.read_csv(tmp_path / "grades.csv")[1][0]["submission"].startswith("'=")
+    assert {
+        r["submission"] for r in json.loads((tmp_path / "grades.json").read_text())["submissions"]
+    } == {row.submission}
+    feedback = (tmp_path / "feedback" / table.feedback_name(row)).read_text()
+    assert not re.search(r"(?<!\\)<(img|svg)", feedback) and "\\<img" in feedback
+    fence = [line for line in feedback.splitlines() if line.startswith("```")]
+    assert fence[0] == "````python" and fence[-1] == "````"  # longer than any run inside
 
 
 def test_shards_split_a_class_into_disjoint_parts():
@@ -505,7 +596,7 @@ def test_a_class_graded_without_a_sandbox(tmp_path, capsys):
         rows["honest.ipynb"][n] for n in ("softmax", "scaled_dot_product_attention", "score_std")
     ] == ["1"] * 3
     assert (rows["cheat.ipynb"]["softmax"], rows["cheat.ipynb"]["score_std"]) == ("0", "1")
-    assert "uses the reference implementation" in rows["cheat.ipynb"]["softmax reason"]
+    assert "not available while 'softmax' is graded" in rows["cheat.ipynb"]["softmax reason"]
     assert "not valid JSON" in rows["broken.ipynb"]["error"]
     assert cli.main([*argv, "--resume"]) == 0  # nothing left to grade
     assert "3 already in" in capsys.readouterr().err
@@ -513,7 +604,7 @@ def test_a_class_graded_without_a_sandbox(tmp_path, capsys):
 
 def test_an_interrupted_run_keeps_its_finished_rows(tmp_path):
     (tmp_path / "a_malformed.ipynb").write_text("{")
-    write(tmp_path, "b_sleeps.ipynb", "import time\ntime.sleep(60)", 'check("softmax", f)')
+    write(tmp_path, "b_sleeps.ipynb", "import time\nf = time.sleep(60)", 'check("softmax", f)')
     out = tmp_path / "out"
     command = [
         sys.executable,
@@ -531,10 +622,75 @@ def test_an_interrupted_run_keeps_its_finished_rows(tmp_path):
     while not (csv_path.exists() and len(csv_path.read_text().splitlines()) == 2):
         assert time.monotonic() < deadline, "the first row never appeared"
         time.sleep(0.2)
-    time.sleep(3)  # the second notebook's kernel starts and sleeps
+    time.sleep(3)  # the second notebook's answer process starts and sleeps
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert "rerun with --resume" in err
     with csv_path.open() as f:
         assert [Path(r["submission"]).name for r in csv.DictReader(f)] == ["a_malformed.ipynb"]
+
+
+# --- the gradebook ------------------------------------------------------------------------------
+
+
+def test_help_shows_every_option_with_its_default(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    text = " ".join(capsys.readouterr().out.split("options:")[1].split())
+    options = [a for a in cli._parser()._actions if a.option_strings and a.dest != "help"]
+    for action in options:
+        start = text.index(action.option_strings[0] + " ")
+        assert "(default:" in text[start : start + 200], action.option_strings[0]
+
+
+def test_a_roster_points_and_exports_a_platform_imports(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("path,student_id,name\nalice,s1,Alice A\nbob/ch1.ipynb,=s2,Bob B\n")
+    points = tmp_path / "points.csv"
+    points.write_text("exercise,points\nsoftmax,3\n")
+    course = cli.Course(roster, points, "Chapter 1")
+    assert course.student("alice/sub/ch1.ipynb").student_id == "s1"
+    assert course.student("bob/ch1.ipynb").name == "Bob B" and course.student("carol.ipynb") is None
+    exercises = ["softmax", "score_std"]
+    rows = [
+        table.line(_row(n, 1, {"softmax": s, "score_std": 1}), exercises)
+        for n, s in (("a", 1), ("b", 0), ("c", 1))
+    ]
+    students = dict(
+        zip(
+            [r["key"] for r in rows],
+            [course.student("alice/x.ipynb"), course.student("bob/ch1.ipynb"), None],
+            strict=True,
+        )
+    )
+    gradebook.export(
+        tmp_path, rows, exercises, students=students, points=course.points, assignment="Chapter 1"
+    )
+    canvas = list(csv.reader((tmp_path / "canvas.csv").open()))
+    assert canvas[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Chapter 1"]
+    assert canvas[1] == ["Alice A", "", "s1", "s1", "", "4"] and canvas[2][2:4] == ["'=s2", "'=s2"]
+    assert canvas[2][5] == "1" and canvas[3][0] == "c"
+    moodle = list(csv.reader((tmp_path / "moodle.csv").open()))
+    assert moodle[0] == ["ID number", "Full name", "Chapter 1"] and moodle[1] == [
+        "s1",
+        "Alice A",
+        "4",
+    ]
+    results = json.loads((tmp_path / "gradescope" / "s1" / "results.json").read_text())
+    assert (results["score"], results["max_score"]) == (4, 4)
+    assert [t["max_score"] for t in results["tests"]] == [3, 1]
+    with pytest.raises(ValueError, match="unknown exercises"):
+        points.write_text("exercise,points\nsofmax,3\n")
+        cli.Course(None, points)
+
+
+def test_similar_answers_are_reported_side_by_side(tmp_path):
+    shared = "def softmax(x, axis=-1):\n    e = np.exp(x - x.max(axis=axis, keepdims=True))\n    total = e.sum(axis=axis, keepdims=True)\n    return e / total\n"
+    renamed = shared.replace("total", "s").replace("e ", "ex ").replace("e.", "ex.")
+    other = "def softmax(x, axis=-1):\n    out = []\n    for row in np.moveaxis(x, axis, -1).reshape(-1, x.shape[axis]):\n        m = max(row)\n        out.append([math.exp(v - m) for v in row])\n    return np.array(out)\n"
+    answers = {"softmax": {"a.ipynb": shared, "b.ipynb": renamed, "c.ipynb": other}}
+    pairs = gradebook.similar_pairs(answers, 0.8)
+    assert [(p.first, p.second) for p in pairs] == [("a.ipynb", "b.ipynb")]
+    page = gradebook.similarity_report(tmp_path / "similarity.html", pairs, 0.8).read_text()
+    assert "never a verdict" in page and "a.ipynb" in page and "return e / total" in page

@@ -9,6 +9,7 @@ import collections
 import hashlib
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from grade_class import HONEST, write_class
+from grade_class import HONEST, write_class, write_course
 
 import mha
 from mha.checks import EXERCISES
@@ -29,10 +30,9 @@ REASON = unavailable(Sandbox(isolate=True))
 pytestmark = pytest.mark.skipif(REASON is not None, reason=f"no sandbox here: {REASON}")
 
 LIMITS = Limits(
-    cell_seconds=8,
+    cell_seconds=20,
     notebook_seconds=90,
-    check_seconds=4,
-    interrupt_grace_seconds=2,
+    check_seconds=6,
     memory_bytes=3 * GiB,
     tmp_bytes=64 * 2**20,
 )
@@ -136,9 +136,8 @@ def test_out_of_is_the_notebooks_own_chapter(graded):
 def test_a_feedback_file_is_written_per_student(graded):
     feedback = graded["out"] / "feedback"
     assert len(list(feedback.glob("*.md"))) == len(graded["rows"])
-    text = (
-        feedback / table.feedback_name(graded["rows"]["honest/mistakes.ipynb"]["submission"])
-    ).read_text()
+    row = graded["rows"]["honest/mistakes.ipynb"]
+    text = (feedback / table.feedback_name(row["key"], row["submission"])).read_text()
     assert "## softmax: not passed" in text and "*Hint:*" in text and "unstable_softmax" in text
 
 
@@ -153,7 +152,17 @@ def test_patching_check_and_its_helpers_changes_nothing(graded):
     name = "cheats/patch_check.ipynb"
     assert scores(graded, name, CH1) == ["0", "0", "1"]
     assert "without subtracting the maximum" in reason(graded, name, "softmax")
-    assert "changed the grading code" in graded["rows"][name]["error"]
+
+
+def test_patching_the_code_that_calls_the_answer_or_sends_its_results_gains_nothing(graded):
+    name = "attacks/patch_calling.ipynb"  # its own process: it can only send what it computes
+    assert scores(graded, name, CH1) == ["0", "0", "1"]
+
+
+def test_forged_results_on_the_channel_are_the_answers_own_wrong_results(graded):
+    name = "attacks/forged_channel.ipynb"
+    assert scores(graded, name, CH1) == ["0", "0", "1"]
+    assert "shape (3,)" in reason(graded, name, "softmax")
 
 
 def test_an_input_transformer_cannot_rewrite_the_grading(graded):
@@ -177,25 +186,31 @@ def test_an_object_faking_its_class_is_not_an_array(graded):
 @pytest.mark.parametrize(
     ("name", "exercise", "seen"),
     [
-        ("cheats/reference_direct.ipynb", "softmax", "mha.softmax"),
+        ("cheats/reference_direct.ipynb", "softmax", "mha.functional.softmax"),
         (
             "cheats/reference_direct.ipynb",
             "scaled_dot_product_attention",
-            "mha.scaled_dot_product_attention",
+            "mha.functional.scaled_dot_product_attention",
         ),
-        ("cheats/reference_hidden.ipynb", "softmax", "mha.softmax"),
-        ("cheats/reference_hidden.ipynb", "scaled_dot_product_attention", "the checks' own code"),
-        ("cheats/reference_torch.ipynb", "softmax", "torch.softmax"),
-        ("cheats/unwatch.ipynb", "scaled_dot_product_attention", "watch turned off"),
+        ("cheats/reference_hidden.ipynb", "softmax", "mha.checks.EXERCISES"),
+        ("cheats/reference_hidden.ipynb", "scaled_dot_product_attention", "mha.checks"),
+        ("cheats/reference_torch.ipynb", "softmax", "torch is not available"),
+        ("cheats/unwatch.ipynb", "scaled_dot_product_attention", "sdpa_variant"),
+        ("attacks/private_copy.ipynb", "softmax", "mha.functional.softmax"),
+        ("attacks/private_copy.ipynb", "scaled_dot_product_attention", "mha.checks.chapters"),
     ],
 )
-def test_the_reference_is_not_accepted_as_the_answer(graded, name, exercise, seen):
+def test_the_references_are_not_there(graded, name, exercise, seen):
     assert graded["rows"][name][exercise] == "0"
     text = reason(graded, name, exercise)
-    assert text.startswith("uses the reference implementation") and seen in text
+    assert "not available while" in text and seen in text, text
     others = [e for e in CH1 if e != exercise and not graded["rows"][name][f"{e} reason"]]
     assert all(graded["rows"][name][e] == "1" for e in others)
-    feedback = graded["out"] / "feedback" / table.feedback_name(graded["rows"][name]["submission"])
+    feedback = (
+        graded["out"]
+        / "feedback"
+        / table.feedback_name(graded["rows"][name]["key"], graded["rows"][name]["submission"])
+    )
     assert "The answer that was graded:" in feedback.read_text()
 
 
@@ -203,6 +218,43 @@ def test_the_solutions_cannot_be_read_from_the_sandbox(graded):
     name = "cheats/solution_exec.ipynb"
     assert scores(graded, name, CH1) == ["0", "0", "0"]
     assert "NameError" in reason(graded, name, "softmax")
+    assert "FileNotFoundError" in graded["rows"][name]["error"]  # the cell that raised is named
+
+
+def test_a_memory_peak_is_measured_from_outside_the_answer(graded):
+    name = "attacks/memory_reset.ipynb"
+    text = reason(graded, name, "online_softmax_attention")
+    assert graded["rows"][name]["online_softmax_attention"] == "0"
+    assert "score matrix held in memory" in text, text
+
+
+def test_the_limits_hold(graded):
+    name = "attacks/limits.ipynb"
+    row = graded["rows"][name]
+    memory = reason(graded, name, "softmax")
+    assert row["softmax"] == "0" and ("memory limit" in memory or "did not finish" in memory)
+    assert row["scaled_dot_product_attention"] == "0"
+    assert row["score_std"] == "1", reason(graded, name, "score_std")  # /dev, /tmp, /proc held
+    assert _leftovers() == []
+
+
+def test_names_cannot_collide_or_inject(graded):
+    rows = graded["rows"]
+    byte, text = "attacks/caf\\xfc.ipynb", "attacks/caf\\\\xfc.ipynb"
+    assert (rows[byte]["total"], rows[text]["total"]) == ("5", "0")
+    feedback = graded["out"] / "feedback"
+    assert len({rows[n]["key"] for n in rows}) == len(rows) == len(list(feedback.glob("*.md")))
+    assert rows["attacks/=HYPERLINK(1).ipynb"]["total"] == "5"
+    injected = feedback / table.feedback_name(
+        rows["attacks/inject.ipynb"]["key"], rows["attacks/inject.ipynb"]["submission"]
+    )
+    assert not re.search(r"(?<!\\)<(img|svg)", injected.read_text())
+
+
+def test_malformed_or_huge_cells_are_a_row(graded):
+    assert graded["rows"]["attacks/shell_lines.ipynb"]["total"] == "5"
+    surrogate = graded["rows"]["attacks/surrogate.ipynb"]
+    assert surrogate["total"] == "5" and "not valid Unicode" in surrogate["error"]
 
 
 def test_a_pasted_table_of_outputs_fails_on_the_secret_inputs(graded):
@@ -234,7 +286,7 @@ def test_a_notebook_sees_no_classmate_no_table_and_no_network(graded):
     assert all(result != "ok" for result in seen.values()), seen
     other = reason(graded, name, "scaled_dot_product_attention")
     assert "named=0" in other  # no process shows the grader's paths
-    assert "kernels=1 " in other  # the connection file of its own kernel, no other
+    assert "kernels=0 " in other  # no kernel, no connection file
     tmp = re.search(r"tmp=\[(.*)\]", other).group(1).replace("'", "").split(", ")
     bound = {Path(p).parts[2] for p in (mha.__file__, sys.prefix) if p.startswith("/tmp/")}
     own = [n for n in tmp if n in ("home", "work") or n.startswith(("mha-grade-runner-", "tmp"))]
@@ -242,46 +294,35 @@ def test_a_notebook_sees_no_classmate_no_table_and_no_network(graded):
 
 
 def test_processes_a_notebook_leaves_are_stopped(graded):
-    assert (
-        "process(es) the notebook left were stopped"
-        in graded["rows"]["cheats/snoop.ipynb"]["error"]
-    )
     assert _leftovers() == []
 
 
 # --- faults -------------------------------------------------------------------------------------
 
 
-def test_a_kernel_death_in_a_cell_costs_only_that_cell(graded):
-    row = graded["rows"]["faults/crash_cell.ipynb"]
-    assert scores(graded, "faults/crash_cell.ipynb", CH1) == ["1", "1", "1"]
-    assert (
-        "cell 2: the kernel died in it" in row["error"] and "run again without it" in row["error"]
-    )
+@pytest.mark.parametrize(
+    "name", ["faults/crash_cell.ipynb", "faults/stuck.ipynb", "faults/hog.ipynb"]
+)
+def test_a_cell_no_answer_needs_never_runs(graded, name):
+    assert scores(graded, name, CH1) == ["1", "1", "1"]
+    assert graded["rows"][name]["error"] == ""
 
 
-def test_a_kernel_death_in_an_answer_costs_only_that_exercise(graded):
+def test_a_process_death_in_an_answer_costs_only_that_exercise(graded):
     name = "faults/crash_answer.ipynb"
     assert scores(graded, name, CH1) == ["0", "1", "1"]
-    assert "kernel died" in reason(graded, name, "softmax")
-
-
-def test_a_cell_that_ignores_interrupts_is_stopped_and_skipped(graded):
-    row = graded["rows"]["faults/stuck.ipynb"]
-    assert scores(graded, "faults/stuck.ipynb", CH1) == ["1", "1", "1"]
-    assert "ignored the interrupt, so the kernel was stopped" in row["error"]
+    assert "the answer's process ended" in reason(graded, name, "softmax")
 
 
 def test_an_endless_answer_fails_on_time_alone(graded):
     name = "faults/slow_answer.ipynb"
     assert scores(graded, name, CH1) == ["0", "1", "1"]
-    assert "did not finish within 4 s" in reason(graded, name, "softmax")
+    assert "did not finish within 6 s" in reason(graded, name, "softmax")
 
 
 @pytest.mark.parametrize(
     "name",
     [
-        "faults/hog.ipynb",
         "faults/malformed_display.ipynb",
         "faults/odd_cells.ipynb",
         "faults/caf\\xe9.ipynb",
@@ -318,3 +359,34 @@ def test_files_that_cannot_be_graded_get_a_row_with_the_reason(graded, name, wor
 def test_a_linked_file_is_never_read_into_the_table(graded):
     for path in (graded["out"] / "grades.csv", graded["out"] / "grades.json"):
         assert "TOP-SECRET" not in path.read_text(encoding="utf-8")
+
+
+# --- the whole course at the default limits -------------------------------------------------------
+
+
+def test_every_chapter_gets_what_check_says_at_the_default_limits(tmp_path):
+    """Every chapter's notebook solved, answered for its first exercise, and untouched: what
+    ``check`` says of each answer in the notebook (the solutions pass, the stubs are not
+    attempted), with no problem reported, at the grader's default limits."""
+    folder = tmp_path / "course"
+    write_course(folder)
+    rows, _ = cli.run(
+        submissions.find([folder]), tmp_path / "out", Options(), jobs=2, log=io.StringIO()
+    )
+    for row in rows:
+        kind = Path(row["submission"]).stem.rsplit("_", 1)[1]
+        expected = {"solved": row["out_of"], "partial": "1", "untouched": "0"}[kind]
+        assert (row["total"], row["error"]) == (expected, ""), row
+
+
+def test_the_sandbox_is_found_from_a_relative_interpreter_path(tmp_path):
+    python = os.path.relpath(sys.executable, tmp_path)
+    probe = "from mha.grade.sandbox import Sandbox, unavailable; print(unavailable(Sandbox(isolate=True)))"
+    done = subprocess.run(
+        [python, "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(mha.__file__).parent.parent)},
+    )
+    assert done.stdout.strip() == "None", done.stderr[-500:]

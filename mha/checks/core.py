@@ -11,9 +11,14 @@ A check is three steps (see the docstring of :mod:`mha.checks`):
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import html
+import os
+import pickle
+import select
 import signal
+import sys
 import threading
 import time
 import tracemalloc
@@ -262,7 +267,9 @@ class Outcome:
     error : (exception type name, message) if it raised
     mutated : the argument it changed in place (``"q"``, ``"params.w_q"``), if any
     measurements : what the exercise asks to measure during the call, e.g. ``peak_bytes``
-        (the largest memory traced by ``tracemalloc`` while the answer ran)
+        (the peak resident memory of the call, measured outside the answer: by ``check`` in a
+        fresh child process sampled from this one, by the grader from the sandbox's control
+        group)
     not_callable : for a function exercise whose answer is not a function, its type and a
         short repr (nothing was called)
 
@@ -276,25 +283,81 @@ class Outcome:
     not_callable: str | None = None
 
 
-def _call_measured(fn: Callable, args: tuple, measure: Sequence[str]) -> tuple[Any, dict]:
-    """``fn(*args)`` and the measurements asked for; exceptions propagate."""
-    unknown = set(measure) - set(MEASUREMENTS)
-    if unknown:
-        raise ValueError(f"cannot measure {sorted(unknown)}; run_answer measures {MEASUREMENTS}")
-    if "peak_bytes" not in measure:
-        return fn(*args), {}
+def _private_bytes(pid: int | str = "self") -> int:
+    """Resident memory that is not shared with files (anonymous pages: what a process
+    allocates), from /proc/PID/statm."""
+    with open(f"/proc/{pid}/statm") as f:
+        fields = f.read().split()
+    return (int(fields[1]) - int(fields[2])) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _peak_traced(call: Callable[[], Outcome]) -> Outcome:
+    """``call()`` with the peak of the memory Python traced meanwhile (where no child process
+    can measure it: not Linux)."""
     was_tracing = tracemalloc.is_tracing()
     if not was_tracing:
         tracemalloc.start()
     tracemalloc.reset_peak()
     baseline = tracemalloc.get_traced_memory()[0]
     try:
-        value = fn(*args)
+        outcome = call()
         peak = tracemalloc.get_traced_memory()[1] - baseline
     finally:
         if not was_tracing:
             tracemalloc.stop()
-    return value, {"peak_bytes": float(peak)}
+    return dataclasses.replace(outcome, measurements={"peak_bytes": float(peak)})
+
+
+def _peak_in_child(call: Callable[[], Outcome]) -> Outcome:
+    """``call()`` in a fresh child process, with the peak of the child's private resident
+    memory above what it had when it started, sampled by this process from /proc every
+    0.2 ms while the child runs: the answer cannot reset or hide it from inside (on Linux;
+    elsewhere :func:`_peak_traced`). Files the child maps (libraries it runs) are not
+    counted: a child maps them afresh, whatever the answer holds."""
+    if not (sys.platform.startswith("linux") and hasattr(os, "fork")):
+        return _peak_traced(call)
+    read, write = os.pipe()
+    go_read, go_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run the call, report, leave without running any clean-up
+        os.close(read)
+        os.close(go_write)
+        try:
+            os.read(go_read, 1)  # the parent has read where the child starts
+            data = pickle.dumps(call())
+        except BaseException as error:  # the answer's failure, reported like call_answer's
+            data = pickle.dumps(Outcome(error=(type(error).__name__, short(str(error), 500))))
+        with os.fdopen(write, "wb") as channel:
+            channel.write(data)
+        os._exit(0)
+    os.close(write)
+    os.close(go_read)
+    chunks = []
+    try:
+        baseline = peak = _private_bytes(pid)
+        os.write(go_write, b"x")
+        os.close(go_write)
+        while True:
+            ready, _, _ = select.select([read], [], [], 0.0002)
+            with contextlib.suppress(OSError, ValueError, IndexError):  # gone meanwhile
+                peak = max(peak, _private_bytes(pid))
+            if ready:
+                chunk = os.read(read, 1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        os.waitpid(pid, 0)
+    except BaseException:  # the time limit: the child goes too
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        raise
+    finally:
+        os.close(read)
+    if not chunks:
+        return Outcome(error=("SystemExit", "the answer ended its process"))
+    outcome = pickle.loads(b"".join(chunks))  # from this process's own child
+    return dataclasses.replace(outcome, measurements={"peak_bytes": float(peak - baseline)})
 
 
 def call_answer(
@@ -309,8 +372,13 @@ def call_answer(
     """Call ``fn`` on fresh copies of ``args`` and record what happened (see :class:`Outcome`).
 
     ``prepare`` turns the copies into the answer's arguments (e.g. NumPy arrays into torch
-    tensors); ``names`` label the arguments in the ``mutated`` field.
+    tensors); ``names`` label the arguments in the ``mutated`` field. With ``measure=
+    ("peak_bytes",)`` the call runs in a fresh child process whose peak memory this process
+    reads from the kernel.
     """
+    unknown = set(measure) - set(MEASUREMENTS)
+    if unknown:
+        raise ValueError(f"cannot measure {sorted(unknown)}; run_answer measures {MEASUREMENTS}")
     if fn is None or fn is Ellipsis:
         return Outcome()
     if not callable(fn):
@@ -322,25 +390,30 @@ def call_answer(
         for label, arg in zip(labels, copies, strict=True)
         for name, a in _arrays_of(label, arg)
     ]
-    measurements: dict[str, float] = {}
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            call_args = prepare(copies) if prepare is not None else copies
-            value, measurements = _call_measured(fn, call_args, measure)
-        except (TimeUp, KeyboardInterrupt):
-            raise
-        except BaseException as error:  # the answer's own failure (SystemExit included)
-            return Outcome(error=(type(error).__name__, short(str(error), 500)))
-        value = to_wire(value, tensors=tensors)
-    after = dict(
-        pair for label, arg in zip(labels, copies, strict=True) for pair in _arrays_of(label, arg)
-    )
-    mutated = next(
-        (name for name, old in before if not np.array_equal(old, after[name], equal_nan=True)),
-        None,
-    )
-    return Outcome(value=value, mutated=mutated, measurements=measurements)
+
+    def call() -> Outcome:
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                call_args = prepare(copies) if prepare is not None else copies
+                value = fn(*call_args)
+            except (TimeUp, KeyboardInterrupt):
+                raise
+            except BaseException as error:  # the answer's own failure (SystemExit included)
+                return Outcome(error=(type(error).__name__, short(str(error), 500)))
+            value = to_wire(value, tensors=tensors)
+        after = dict(
+            pair
+            for label, arg in zip(labels, copies, strict=True)
+            for pair in _arrays_of(label, arg)
+        )
+        mutated = next(
+            (name for name, old in before if not np.array_equal(old, after[name], equal_nan=True)),
+            None,
+        )
+        return Outcome(value=value, mutated=mutated)
+
+    return _peak_in_child(call) if "peak_bytes" in measure else call()
 
 
 def within_time_limit(work: Callable[[], Any], seconds: float) -> Any:

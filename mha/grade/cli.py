@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TextIO
 
 from mha.checks import EXERCISES
+from mha.grade import gradebook, table
 from mha.grade import submissions as found
-from mha.grade import table
-from mha.grade.grader import Options, Row, exercises_for, grade
+from mha.grade.grader import Options, Row, Views, exercises_for, grade
 from mha.grade.sandbox import GiB, Limits, Sandbox, prepare_fonts, unavailable
 
 NO_SANDBOX_WARNING = (
@@ -68,28 +68,32 @@ def run(
     threads: int | None = None,
     roots: list[Path] | None = None,
     log: TextIO | None = None,
+    course: Course | None = None,
 ) -> tuple[list[dict[str, str]], list[str]]:
     """Grade the submissions into ``out``; (the table's rows, its exercises)."""
+    course = course or Course()
     log = sys.stderr if log is None else log
     roots = roots or paths
     notebooks = [found.read(p) for p in paths if in_shard(shard_key(p, roots), shard)]
     exercises = table.ordered(name for s in notebooks for name in exercises_for(s, options)[1])
-    with tempfile.TemporaryDirectory(prefix="mha-grade-fonts-") as fonts:
+    with tempfile.TemporaryDirectory(prefix="mha-grade-") as scratch:
+        fonts = Path(scratch, "fonts")
+        fonts.mkdir()
         sandbox = Sandbox(
             isolate=isolate,
-            hide=[*roots, out],
             threads=threads or max(1, _cores() // jobs),
-            fonts=prepare_fonts(Path(fonts)),
+            fonts=prepare_fonts(fonts) if isolate else None,
             limits=options.limits,
         )
+        views = Views(sandbox, Path(scratch, "views"))
         reason = unavailable(sandbox) if isolate else None
         if reason is not None:
             raise RuntimeError(
-                f"cannot sandbox the notebooks: {reason}. Install bubblewrap, or run with "
-                "--no-sandbox for notebooks you trust."
+                f"cannot sandbox the notebooks: {reason}. Without a sandbox, --no-sandbox grades "
+                "notebooks you trust."
             )
         grades = table.Table(out, exercises, resume=resume)
-        todo = [s for s in notebooks if s.name not in grades.done]
+        todo = [s for s in notebooks if s.key not in grades.done]
         skipped = len(notebooks) - len(todo)
         print(
             f"grading {len(todo)} notebook(s), {jobs} at a time"
@@ -98,14 +102,19 @@ def run(
             flush=True,
         )
         start, done = time.monotonic(), 0
+        answers: dict[str, dict[str, str]] = {}  # exercise -> {submission: code}
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            running = {pool.submit(grade, s, sandbox, options): s for s in todo}
+            running = {pool.submit(grade, s, sandbox, options, views): s for s in todo}
             try:
                 while running:
                     finished, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in finished:
                         row = _row(future, running.pop(future))
                         grades.add(row)
+                        for name, code in row.code.items():
+                            if row.reasons.get(name, "").startswith(("not attempted", "no answer")):
+                                continue
+                            answers.setdefault(name, {})[row.submission] = code
                         done += 1
                         elapsed = time.monotonic() - start
                         eta = elapsed / done * (len(todo) - done)
@@ -123,7 +132,36 @@ def run(
                 sandbox.stop_all()
                 grades.finish()
                 raise
-    return grades.finish(), exercises
+    rows = grades.finish()
+    students = {s.key: course.student(shard_key(s.path, roots)) for s in notebooks}
+    gradebook.export(
+        out, rows, exercises, students=students, points=course.points, assignment=course.assignment
+    )
+    pairs = gradebook.similar_pairs(answers, course.similarity)
+    gradebook.similarity_report(out / "similarity.html", pairs, course.similarity)
+    return rows, exercises
+
+
+class Course:
+    """What the gradebook exports need: a roster, points, the assignment's name, the
+    similarity threshold (see :mod:`mha.grade.gradebook`)."""
+
+    def __init__(
+        self,
+        roster: Path | None = None,
+        points: Path | None = None,
+        assignment: str = "MHA notebook",
+        similarity: float = 0.8,
+    ) -> None:
+        self.roster = gradebook.read_roster(roster) if roster else {}
+        self.points = gradebook.read_points(points) if points else {}
+        unknown = sorted(set(self.points) - set(EXERCISES))
+        if unknown:
+            raise ValueError(f"the points table names unknown exercises {unknown}")
+        self.assignment, self.similarity = assignment, similarity
+
+    def student(self, inside: str):
+        return gradebook.student_of(inside, self.roster)
 
 
 def _row(future: Future, submission: found.Submission) -> Row:
@@ -132,7 +170,7 @@ def _row(future: Future, submission: found.Submission) -> Row:
         return future.result()
     except Exception as error:
         traceback.print_exc()
-        row = Row(submission.name, submission.sha256, submission.chapter, [])
+        row = Row(submission.name, submission.sha256, submission.chapter, [], key=submission.key)
         row.error = f"not graded: the grader failed ({type(error).__name__}: {error})"[:500]
         return row
 
@@ -154,27 +192,102 @@ def _positive(text: str) -> float:
     return value
 
 
+def _fraction(text: str) -> float:
+    value = float(text)
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"must be in (0, 1], got {text}")
+    return value
+
+
+class _Help(argparse.HelpFormatter):
+    """Every option's help ends with its default, unless it names one or has none."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if "default" in text or action.default in (None, False, argparse.SUPPRESS):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m mha.grade",
-        description="Grade a class's notebooks, each in its own sandbox; write a score table "
-        "and a feedback file per student. `python -m mha.grade merge DIR... --out DIR` "
-        "merges the tables of several runs (--shard).",
+        description="Grade a class's notebooks, each exercise in its own sandbox; write a score "
+        "table, a feedback file per student, gradebook exports and a similarity report. "
+        "`python -m mha.grade merge DIR... --out DIR` merges the tables of several runs "
+        "(--shard).",
+        formatter_class=_Help,
     )
-    parser.add_argument("submissions", nargs="+", help=".ipynb files or folders")
-    parser.add_argument("--out", type=Path, default=Path("grades"), help="folder for the table")
-    parser.add_argument("--resume", action="store_true", help="skip submissions in the table")
-    parser.add_argument("--jobs", type=int, default=_cores(), help="notebooks at a time")
-    parser.add_argument("--shard", type=_shard, help="grade only part i of N, e.g. 2/4")
-    parser.add_argument("--chapter", type=int, help="grade every notebook on this chapter")
-    parser.add_argument("--exercises", help="grade every notebook on these (comma-separated)")
-    parser.add_argument("--cell-timeout", type=_positive, default=Limits.cell_seconds)
-    parser.add_argument("--timeout", type=_positive, default=Limits.notebook_seconds)
-    parser.add_argument("--check-timeout", type=_positive, default=Limits.check_seconds)
-    parser.add_argument("--memory", type=_positive, default=Limits.memory_bytes / GiB)
-    parser.add_argument("--threads", type=int, help="BLAS threads per notebook")
-    parser.add_argument("--seed", type=int, help="fixed inputs, to repeat a run (default: secret)")
-    parser.add_argument("--no-sandbox", action="store_true", help="run without bubblewrap")
+    add = parser.add_argument
+    add("submissions", nargs="+", help=".ipynb files or folders (searched recursively)")
+    add("--out", type=Path, default=Path("grades"), help="folder for the tables and feedback")
+    add(
+        "--resume",
+        action="store_true",
+        help="skip the submissions already in --out's table (default: off)",
+    )
+    add("--jobs", type=int, default=_cores(), help="notebooks graded at once (default: the cores)")
+    add(
+        "--shard", type=_shard, default=None, help="grade only part i of N, e.g. 2/4 (default: all)"
+    )
+    add(
+        "--chapter",
+        type=int,
+        default=None,
+        help="grade every notebook on this chapter (default: the notebook's own, the one with most check cells)",
+    )
+    add(
+        "--exercises",
+        default=None,
+        help="grade every notebook on these, comma-separated (default: its chapter's)",
+    )
+    add(
+        "--cell-timeout",
+        type=_positive,
+        default=Limits.cell_seconds,
+        help="seconds per cell an answer needs",
+    )
+    add(
+        "--timeout",
+        type=_positive,
+        default=Limits.notebook_seconds,
+        help="seconds for all the cells an answer needs",
+    )
+    add(
+        "--check-timeout",
+        type=_positive,
+        default=Limits.check_seconds,
+        help="seconds per exercise for all its test inputs",
+    )
+    add(
+        "--memory",
+        type=_positive,
+        default=Limits.memory_bytes / GiB,
+        help="GiB of resident memory per sandbox, /tmp included",
+    )
+    add(
+        "--threads", type=int, default=None, help="BLAS threads per sandbox (default: cores / jobs)"
+    )
+    add(
+        "--seed",
+        type=int,
+        default=None,
+        help="fixed test inputs, to repeat a run (default: secret)",
+    )
+    add(
+        "--roster",
+        type=Path,
+        default=None,
+        help="CSV of path, student_id, name (default: none, exports use paths)",
+    )
+    add("--points", type=Path, default=None, help="CSV of exercise, points (default: 1 each)")
+    add("--assignment", default="MHA notebook", help="the assignment's column in the exports")
+    add("--similarity", type=_fraction, default=0.8, help="overlap reported in similarity.html")
+    add(
+        "--no-sandbox",
+        action="store_true",
+        help="run without bubblewrap: only for notebooks you trust (default: off)",
+    )
     return parser
 
 
@@ -224,6 +337,10 @@ def main(argv: list[str] | None = None) -> int:
         memory_bytes=int(args.memory * GiB),
     )
     options = Options(limits, exercises, args.chapter, args.seed)
+    try:
+        course = Course(args.roster, args.points, args.assignment, args.similarity)
+    except (OSError, ValueError) as error:
+        parser.error(str(error))
     if args.no_sandbox:
         print(NO_SANDBOX_WARNING, file=sys.stderr)
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop the sandboxes on kill
@@ -238,6 +355,7 @@ def main(argv: list[str] | None = None) -> int:
             shard=args.shard,
             threads=args.threads,
             roots=[Path(p) for p in args.submissions],
+            course=course,
         )
     except (FileExistsError, ValueError, RuntimeError) as error:
         parser.error(str(error))
@@ -248,6 +366,8 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     print(table.summary(rows, names))
     print(
-        f"tables: {args.out / 'grades.csv'} and {args.out / 'grades.json'}; feedback in {args.out / 'feedback'}"
+        f"tables: {args.out / 'grades.csv'} and {args.out / 'grades.json'}; feedback in "
+        f"{args.out / 'feedback'}; exports: canvas.csv, moodle.csv, gradescope/; similar "
+        f"answers: {args.out / 'similarity.html'}"
     )
     return 0

@@ -8,13 +8,13 @@ gets a :class:`Submission`, with the reason when it cannot be graded. Names that
 are shown with ``\\xNN`` escapes.
 
 Reading keeps only what grading needs: the code cells' sources (by their index in the
-notebook), the ``check("name", answer)`` calls found by parsing them (nothing runs), and
-notes on odd cells (no source, a source that is not text), which are skipped.
+notebook), their statements as read by :mod:`mha.grade.slicing` (nothing runs), the
+``check("name", answer)`` calls among them, and notes on odd cells (no source, a source that
+is not text, text that is not valid Unicode), which are skipped.
 """
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import os
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mha.checks import EXERCISES
+from mha.grade import slicing
 
 MAX_NOTEBOOK_BYTES = 20_000_000
 MAX_CELLS = 5_000
@@ -41,14 +42,22 @@ _KINDS = {
 
 
 def printable(text: str) -> str:
-    """``text`` with control characters (terminal escapes, newlines) as ``\\xNN``."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    """``text`` with control characters (terminal escapes, newlines) as ``\\xNN`` and lone
+    surrogates (not valid Unicode) as ``\\udNNN``."""
+    text = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def shown(path: Path | str) -> str:
-    """A path as printable UTF-8 text (bytes that are not UTF-8, and control characters, as
-    ``\\xNN``)."""
-    return printable(os.fsencode(path).decode("utf-8", "backslashreplace"))
+    """A path as printable UTF-8 text, one to one: a backslash as ``\\\\``, bytes that are not
+    UTF-8 and control characters as ``\\xNN`` (so two different names never look the same)."""
+    raw = os.fsencode(path).replace(b"\\", b"\\\\")
+    return printable(raw.decode("utf-8", "backslashreplace"))
+
+
+def path_key(path: Path | str) -> str:
+    """A short name unique to the path's bytes (SHA-256, 80 bits)."""
+    return hashlib.sha256(os.fsencode(path)).hexdigest()[:20]
 
 
 @dataclass
@@ -59,9 +68,16 @@ class Submission:
     name: str  # shown(path): for the table, the feedback, the messages
     sha256: str = ""  # of the bytes read
     cells: list[tuple[int, str]] = field(default_factory=list)  # (index, source) of code cells
-    calls: dict[str, str] = field(default_factory=dict)  # exercise -> answer expression
+    statements: list[slicing.Statement] = field(default_factory=list)
+    calls: dict[str, tuple[str, int]] = field(
+        default_factory=dict
+    )  # exercise -> (expression, position)
     notes: list[str] = field(default_factory=list)  # odd cells, skipped
     error: str = ""  # why it cannot be graded at all
+
+    @property
+    def key(self) -> str:
+        return path_key(self.path)
 
     @property
     def chapter(self) -> int | None:
@@ -141,9 +157,19 @@ def _code_cells(raw: dict, notes: list[str]) -> list[tuple[int, str]]:
             notes.append(f"code cell {index} has no source; skipped")
         elif not isinstance(source, str):
             notes.append(f"code cell {index} has a source that is not text; skipped")
+        elif not _valid_unicode(source):
+            notes.append(f"code cell {index} has a source that is not valid Unicode; skipped")
         else:
             code.append((index, source))
     return code
+
+
+def _valid_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates, which JSON allows
+        return False
+    return True
 
 
 def read(path: Path) -> Submission:
@@ -167,46 +193,13 @@ def read(path: Path) -> Submission:
             kind = "it is not valid JSON"
         submission.error = f"could not read the notebook: {kind}"
         return submission
-    submission.calls = check_calls(source for _, source in submission.cells)
+    try:
+        submission.statements, unreadable = slicing.statements_of(submission.cells)
+    except Exception as error:  # a cell the analysis cannot read: the notebook as a whole
+        submission.error = f"could not read the notebook's code ({type(error).__name__})"
+        return submission
+    submission.notes += [f"cell {p.cell} is not valid Python ({p.message})" for p in unreadable]
+    for position, statement in enumerate(submission.statements):
+        for name, expression in statement.check_calls:
+            submission.calls[name] = (expression, position)  # a later call wins
     return submission
-
-
-def _python(source: str) -> str:
-    """A cell's code with IPython syntax (%magics, !shell) turned into plain Python."""
-    from IPython.core.inputtransformer2 import TransformerManager
-
-    return TransformerManager().transform_cell(source)
-
-
-def check_calls(sources: Iterable[str]) -> dict[str, str]:
-    """{exercise name: source of the answer expression} for each ``check("name", expr)``.
-
-    Calls spelled ``check(...)``, ``checks.check(...)`` or ``mha.checks.check(...)`` count,
-    the answer positional or ``answer=``; a later call for the same exercise wins. Cells that
-    do not parse are skipped.
-    """
-    found: dict[str, str] = {}
-    for cell in sources:
-        try:
-            source = _python(cell)
-            tree = ast.parse(source)
-        except Exception:  # anything that does not parse is skipped
-            continue
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            func = node.func
-            callee = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-            answer = node.args[1] if len(node.args) > 1 else None
-            answer = answer or next((k.value for k in node.keywords if k.arg == "answer"), None)
-            if (
-                callee == "check"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-                and answer is not None
-            ):
-                expression = ast.get_source_segment(source, answer)
-                if expression:
-                    found[node.args[0].value] = expression
-    return found

@@ -12,7 +12,6 @@ CSV is rewritten sorted by submission, and the JSON follows the CSV.
 from __future__ import annotations
 
 import csv
-import hashlib
 import json
 import os
 import re
@@ -23,8 +22,40 @@ from pathlib import Path
 from mha.checks import EXERCISES
 from mha.grade.grader import Row
 
-_FIXED = ["submission", "sha256", "chapter", "total", "out_of"]
+_FIXED = ["submission", "key", "sha256", "chapter", "total", "out_of"]
 _TAIL = ["error", "seconds", "seed"]
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|~<>&])")
+
+
+def cell(text: str) -> str:
+    """A CSV cell that no spreadsheet reads as a formula (a leading ' where it would)."""
+    return "'" + text if text.startswith(_FORMULA) else text
+
+
+def markdown_text(text: str) -> str:
+    """``text`` shown literally in Markdown: no markup, no HTML, no line breaks."""
+    return _MARKDOWN.sub(r"\\\1", " ".join(text.splitlines()))
+
+
+def inline_code(text: str) -> str:
+    """``text`` as a Markdown code span it cannot close (shown literally, no HTML)."""
+    text = " ".join(text.splitlines())
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    return (
+        f"{fence} {text} {fence}"
+        if text.startswith("`") or text.endswith("`")
+        else f"{fence}{text}{fence}"
+    )
+
+
+def code_block(text: str, language: str = "python") -> list[str]:
+    """Lines of a fenced block that ``text`` cannot close (the fence is longer than any run of
+    backticks in it)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence + language, text, fence]
 
 
 def columns(exercises: list[str]) -> list[str]:
@@ -47,6 +78,7 @@ def line(row: Row, exercises: list[str]) -> dict[str, str]:
     graded = set(row.exercises)
     return {
         "submission": row.submission,
+        "key": row.key,
         "sha256": row.sha256,
         "chapter": "" if row.chapter is None else str(row.chapter),
         "total": str(row.total),
@@ -57,6 +89,11 @@ def line(row: Row, exercises: list[str]) -> dict[str, str]:
         "seconds": f"{row.seconds:g}",
         "seed": "" if row.seed is None else str(row.seed),
     }
+
+
+def uncell(text: str) -> str:
+    """The text of a cell written by :func:`cell`."""
+    return text[1:] if text.startswith("'") and text[1:].startswith(_FORMULA) else text
 
 
 def read_csv(path: Path) -> tuple[list[str], list[dict[str, str]]]:
@@ -73,7 +110,7 @@ def write(out: Path, exercises: list[str], rows: list[dict[str, str]]) -> None:
     with temporary.open("w", newline="", encoding="utf-8") as f:
         writer = csv.DictWriter(f, columns(exercises))
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({k: cell(v) for k, v in r.items()} for r in rows)
     os.replace(temporary, out / "grades.csv")
     table = {"exercises": exercises, "submissions": [_json_row(r, exercises) for r in rows]}
     temporary = out / "grades.json.tmp"
@@ -85,6 +122,7 @@ def _json_row(r: dict[str, str], exercises: list[str]) -> dict:
     graded = [n for n in exercises if r.get(n, "") != ""]
     return {
         "submission": r["submission"],
+        "key": r["key"],
         "sha256": r["sha256"],
         "chapter": int(r["chapter"]) if r["chapter"] else None,
         "total": int(r["total"]),
@@ -110,7 +148,8 @@ class Table:
                 raise FileExistsError(
                     f"{self.csv} exists; pass --resume to continue it, or choose another --out"
                 )
-            fieldnames, self.rows = read_csv(self.csv)
+            fieldnames, rows = read_csv(self.csv)
+            self.rows = [{k: uncell(v) for k, v in r.items()} for r in rows]
             if fieldnames != columns(exercises):
                 raise ValueError(
                     f"{self.csv} has the columns of other exercises "
@@ -121,13 +160,16 @@ class Table:
 
     @property
     def done(self) -> set[str]:
-        return {r["submission"] for r in self.rows}
+        """The keys of the submissions already graded."""
+        return {r["key"] for r in self.rows}
 
     def add(self, row: Row) -> None:
         """Append the row (flushed to disk), rewrite the JSON, write the feedback file."""
         values = line(row, self.exercises)
         with self.csv.open("a", newline="", encoding="utf-8") as f:
-            csv.DictWriter(f, columns(self.exercises)).writerow(values)
+            csv.DictWriter(f, columns(self.exercises)).writerow(
+                {k: cell(v) for k, v in values.items()}
+            )
             f.flush()
             os.fsync(f.fileno())
         self.rows.append(values)
@@ -148,42 +190,51 @@ class Table:
 # --- feedback -------------------------------------------------------------------------------
 
 
-def feedback_name(submission: str) -> str:
-    """A file name for a submission's feedback: readable, safe, unique."""
-    tail = "_".join(submission.removesuffix(".ipynb").split("/")[-3:])  # e.g. class_alice_ch1
+def feedback_name(row_or_key, submission: str | None = None) -> str:
+    """A file name for a submission's feedback: a readable stem and the path's key, so that no
+    two submitted paths share one."""
+    key, name = (
+        (row_or_key.key, row_or_key.submission) if submission is None else (row_or_key, submission)
+    )
+    tail = "_".join(name.removesuffix(".ipynb").split("/")[-3:])  # e.g. class_alice_ch1
     stem = re.sub(r"[^A-Za-z0-9._-]+", "_", tail).strip("._")
-    digest = hashlib.sha256(submission.encode("utf-8")).hexdigest()[:8]
-    return f"{stem[-80:] or 'notebook'}-{digest}.md"
+    return f"{stem[-80:] or 'notebook'}-{key}.md"
 
 
 def feedback(row: Row, folder: Path) -> Path:
-    """Write the Markdown feedback for one student: each exercise, its verdict and why."""
+    """Write the Markdown feedback for one student: each exercise, its verdict and why. Every
+    text that comes from the notebook or its answers is escaped (:func:`markdown_text`) or
+    fenced (:func:`code_block`)."""
     folder.mkdir(exist_ok=True)
     chapter = "?" if row.chapter is None else row.chapter
     lines = [
-        f"# Feedback: {row.submission}",
+        f"# Feedback: {markdown_text(row.submission)}",
         "",
         f"Chapter {chapter}: **{row.total} / {row.out_of}**",
         "",
     ]
     if row.error:
-        lines += [f"**About the notebook:** {row.error}", ""]
+        lines += [f"**About the notebook:** {markdown_text(row.error)}", ""]
     for name in row.exercises:
         result = row.results.get(name)
         mark = "passed" if row.scores.get(name) else "not passed"
         lines += [f"## {name}: {mark}", ""]
+        if name in row.defined:
+            lines += [f"The answer graded was defined in cell {row.defined[name]}.", ""]
         if result is not None:
-            lines.append(result.feedback)
+            lines.append(markdown_text(result.feedback))
             if result.diagnosis:
-                lines.append(f"\n*Recognised mistake:* `{result.diagnosis}`")
+                lines.append(f"\n*Recognised mistake:* {inline_code(result.diagnosis)}")
             if result.hint:
-                lines.append(f"\n*Hint:* {result.hint}")
+                lines.append(f"\n*Hint:* {markdown_text(result.hint)}")
             if result.note:
-                lines.append(f"\n*Note:* {result.note}")
+                lines.append(f"\n*Note:* {markdown_text(result.note)}")
         else:
-            lines.append(row.reasons.get(name, ""))
+            lines.append(markdown_text(row.reasons.get(name, "")))
+        if name in row.notes:
+            lines.append(f"\n*Flagged:* {markdown_text(row.notes[name])}")
         if name in row.sources:
-            lines += ["", "The answer that was graded:", "", "```python", row.sources[name], "```"]
+            lines += ["", "The answer that was graded:", "", *code_block(row.sources[name])]
         lines.append("")
     if row.seed is not None:
         lines += [
@@ -191,7 +242,7 @@ def feedback(row: Row, folder: Path) -> Path:
             f'`check("<exercise>", answer, seed={row.seed})`.',
             "",
         ]
-    path = folder / feedback_name(row.submission)
+    path = folder / feedback_name(row)
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
 
@@ -217,11 +268,10 @@ def merge(folders: list[Path], out: Path) -> list[dict[str, str]]:
         fieldnames, found = read_csv(path)
         exercises |= set(exercises_of(fieldnames))
         for r in found:
-            if r["submission"] in rows:
-                raise ValueError(
-                    f"{r['submission']} is in both {where[r['submission']]} and {folder}"
-                )
-            rows[r["submission"]], where[r["submission"]] = r, folder
+            r = {k: uncell(v) for k, v in r.items()}
+            if r["key"] in rows:
+                raise ValueError(f"{r['submission']} is in both {where[r['key']]} and {folder}")
+            rows[r["key"]], where[r["key"]] = r, folder
     names = ordered(exercises)
     out.mkdir(parents=True, exist_ok=True)
     (out / "feedback").mkdir(exist_ok=True)

@@ -1,8 +1,10 @@
-"""What crosses the sandbox's boundary: plain data as an ``.npz`` archive, never a pickle.
+"""Both sides: what crosses the sandbox's boundary, plain data as ``.npz`` archives, never a
+pickle, one message at a time.
 
-The grader sends a notebook's job (its code cells, the limits, every exercise's test inputs);
-the kernel and the runner send back what each answer did (:class:`mha.checks.Outcome`) and
-what they saw. Both directions use :func:`pack` and :func:`unpack`:
+The grader (:mod:`mha.grade.sandbox`) sends the answer's process (:mod:`mha.grade.answer`) the
+statements to run, then one test input at a time; the answer's process sends back progress and
+what the answer did with each input (:class:`mha.checks.Outcome`). Each message is an 8-byte
+big-endian length and an archive made by :func:`pack`, read back with :func:`unpack`:
 
 - a tree of ``None``, ``bool``, ``str``, ``int``, ``float``, tuples, lists, string-keyed dicts,
   NumPy arrays of a numeric or bool dtype, ``mha.MHAParams`` / ``mha.efficient.GQAParams``,
@@ -27,18 +29,44 @@ from typing import Any
 
 import numpy as np
 
-from mha.checks import Case, Foreign, Outcome
-from mha.checks.core import MEASUREMENTS, PARAM_TYPES
+from mha.checks.core import MEASUREMENTS, PARAM_TYPES, Case, Foreign, Outcome
 
 MAX_BYTES = 256 * 2**20  # one archive
 MAX_ARRAYS = 20_000
 MAX_DEPTH = 40
 MAX_STRING = 100_000  # characters in any one string
 _PARAMS_BY_NAME = {cls.__name__: cls for cls in PARAM_TYPES}
+HEADER = 8  # bytes of a message's length
 
 
 class WireError(ValueError):
     """Data that does not follow the format (from a kernel that misbehaved, or a bug)."""
+
+
+def write_message(stream, tree: Any) -> None:
+    """Send one message (a blocking write of its length and its archive)."""
+    data = pack(tree)
+    stream.write(len(data).to_bytes(HEADER, "big") + data)
+    stream.flush()
+
+
+def read_exactly(stream, size: int) -> bytes:
+    chunks, left = [], size
+    while left:
+        chunk = stream.read(left)
+        if not chunk:
+            raise EOFError("the other side closed the channel")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_message(stream, *, max_bytes: int = MAX_BYTES) -> Any:
+    """Receive one message (blocking); :class:`WireError` if it is malformed or too large."""
+    size = int.from_bytes(read_exactly(stream, HEADER), "big")
+    if size > max_bytes:
+        raise WireError(f"a message of {size} bytes, more than the limit of {max_bytes}")
+    return unpack(read_exactly(stream, size), max_bytes=max_bytes)
 
 
 # --- packing ------------------------------------------------------------------------------
