@@ -1,7 +1,10 @@
 """Argument checks shared by every variant.
 
 Each check raises ``TypeError`` or ``ValueError`` with a message that names the argument,
-what was expected and what arrived. None of them uses ``assert``.
+what was expected and what arrived. None of them uses ``assert``. A public function checks
+its arguments here once, at the boundary, and computes with :mod:`mha._compute`.
+:data:`Array` is the package's one name for "an array of NumPy, CuPy or another array-API
+library".
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from typing import Any
 
 import array_api_compat
 import numpy as np
+
+Array = Any  # an array of NumPy, CuPy or another array-API library (no one class to name)
 
 
 def _library(x: Any) -> str:
@@ -83,8 +88,8 @@ def floating(name: str, x: Any, xp: ModuleType) -> None:
         raise TypeError(f"{name} must be a floating-point array, got dtype {x.dtype}")
 
 
-def boolean(name: str, x: Any, xp: ModuleType) -> None:
-    """Raise ``TypeError`` unless ``x`` is a boolean array."""
+def boolean(name: str, x: Any, xp: Any) -> None:
+    """Raise ``TypeError`` unless ``x`` is a boolean array (``xp``: its namespace, or ``torch``)."""
     if x.dtype != xp.bool:
         raise TypeError(
             f"{name} must be a boolean array (True = may attend), got dtype {x.dtype}; "
@@ -158,15 +163,12 @@ def attention_inputs(
     features("q", q, params.w_q, "w_q")
     features("k", k, params.w_k, "w_k")
     features("v", v, params.w_v, "w_v")
-    if v.shape[-2] != k.shape[-2]:
-        raise ValueError(
-            f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
-        )
+    one_value_per_key(k, v)
     batch = batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
     scores = (*batch, params.num_heads, q.shape[-2], k.shape[-2])
     if mask is not None:
-        mask_shape(mask, scores, xp)
-    attention_bias(bias, scores, xp, params.num_heads)
+        attention_mask(mask, scores, xp, "(..., h, n_q, n_k)")
+    attention_bias(bias, scores, xp, "(..., h, n_q, n_k)", params.num_heads)
     return xp
 
 
@@ -219,27 +221,43 @@ def broadcasts(shape: tuple[int, ...], target: tuple[int, ...]) -> bool:
     )
 
 
-def mask_shape(mask: Any, expected: tuple[int, ...], xp: ModuleType) -> None:
-    """Raise unless ``mask`` is boolean and broadcasts to ``expected`` without growing it."""
+def one_value_per_key(k: Any, v: Any) -> None:
+    """Raise ``ValueError`` unless ``v`` has one row per key (``n_k``, the second to last axis)."""
+    if v.shape[-2] != k.shape[-2]:
+        raise ValueError(
+            f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
+        )
+
+
+def attention_mask(mask: Any, expected: tuple[int, ...], xp: Any, layout: str) -> None:
+    """Raise unless ``mask`` is boolean and broadcasts to ``expected`` without growing it.
+
+    The one check of an attention mask, for every variant: ``xp`` is the mask's namespace (or
+    ``torch``), ``layout`` names the scores' axes, e.g. ``"(..., h, n_q, n_k)"``.
+    """
     boolean("mask", mask, xp)
-    fits_scores("mask", mask, expected)
+    fits_scores("mask", mask, expected, layout)
 
 
-def fits_scores(name: str, x: Any, expected: tuple[int, ...]) -> None:
-    """Raise ``ValueError`` unless ``x`` (a mask or a bias) broadcasts to the scores' shape."""
+def fits_scores(name: str, x: Any, expected: tuple[int, ...], layout: str) -> None:
+    """Raise ``ValueError`` unless ``x`` (a mask or a bias) broadcasts to the scores' shape
+    ``expected`` without growing it; ``layout`` names the scores' axes."""
     shape = tuple(x.shape)
     if not broadcasts(shape, expected):
         raise ValueError(
             f"{name} has shape {shape}, which does not broadcast to the attention scores' "
-            f"shape {expected} (..., n_q, n_k); each {name} dimension must be 1 or match"
+            f"shape {expected} {layout}; each {name} dimension must be 1 or match"
         )
 
 
 def attention_bias(
-    bias: Any, expected: tuple[int, ...], xp: ModuleType, num_heads: Any = None
+    bias: Any, expected: tuple[int, ...], xp: Any, layout: str, num_heads: Any = None
 ) -> None:
     """Raise unless ``bias`` is None, a floating array that broadcasts to ``expected``
     without growing it, or a positional bias (callable) for ``num_heads`` heads.
+
+    The one check of an attention bias, for every variant: ``xp`` is the bias's namespace
+    (or ``torch``), ``layout`` names the scores' axes, as in :func:`attention_mask`.
 
     A positional bias (such as :class:`mha.positions.ALiBi`) is called with positions
     and returns the scores' bias; its ``num_heads``, when it has one, must match.
@@ -255,7 +273,7 @@ def attention_bias(
             )
         return
     floating("bias", bias, xp)
-    fits_scores("bias", bias, expected)
+    fits_scores("bias", bias, expected, layout)
 
 
 def probability(name: str, p: Any) -> float:

@@ -10,24 +10,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 import array_api_compat
 
-from mha import _validate
-from mha.functional import (
-    bias_scores,
-    compute_dtype,
-    merge_heads,
-    project,
-    scaled_dot_product_attention,
-    split_heads,
-)
+from mha import _compute, _validate
+from mha._validate import Array
 from mha.masks import causal_mask
 from mha.params import LayerWeights, MHAParams
 from mha.positions import RoPE
-
-Array = Any
 
 
 @dataclass(frozen=True, eq=False)
@@ -135,7 +127,12 @@ class GQAParams(LayerWeights):
 
 
 def _grouped_attention(
-    q_heads: Array, k_heads: Array, v_heads: Array, mask: Array | None, bias: Array | None = None
+    xp: ModuleType,
+    q_heads: Array,
+    k_heads: Array,
+    v_heads: Array,
+    mask: Array | None,
+    bias: Array | None = None,
 ):
     """Attention where query head i reads key/value head i // (h/g), without copying K or V.
 
@@ -149,13 +146,12 @@ def _grouped_attention(
     mask, bias : broadcastable to (..., h, n_q, n_k)
     returns : heads (..., h, n_q, d_v), weights (..., h, n_q, n_k)
     """
-    xp = array_api_compat.array_namespace(q_heads)
     *q_batch, h, n_q, d_k = q_heads.shape
     g, n_k = k_heads.shape[-3], k_heads.shape[-2]
     q_grouped = xp.reshape(q_heads, (*q_batch, g, h // g, n_q, d_k))
     k_grouped, v_grouped = (xp.expand_dims(x, axis=-3) for x in (k_heads, v_heads))
 
-    def grouped(per_head: Array | None) -> Array | None:
+    def grouped(per_head: Array | None) -> Array | None:  # split (or add) the heads axis
         if per_head is None or per_head.ndim < 3:
             return per_head
         *batch, heads, rows, cols = per_head.shape
@@ -163,10 +159,10 @@ def _grouped_attention(
         return xp.reshape(per_head, (*batch, *groups, rows, cols))
 
     if bias is not None:
-        compute = compute_dtype(xp, q_heads.dtype)
-        bias = bias_scores(xp, bias, n_q, n_k, dtype=compute, like=q_heads)  # (..., h, n_q, n_k)
-    out, weights = scaled_dot_product_attention(
-        q_grouped, k_grouped, v_grouped, grouped(mask), bias=grouped(bias)
+        compute = _compute.compute_dtype(xp, q_heads.dtype)
+        bias = _compute.bias_scores(xp, bias, n_q, n_k, dtype=compute, like=q_heads)
+    out, weights = _compute.attention(
+        xp, q_grouped, k_grouped, v_grouped, grouped(mask), grouped(bias)
     )
     *batch, _, _, _, d_v = out.shape
     return (
@@ -223,16 +219,16 @@ def grouped_query_attention(
     out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
     """
     _check_params(params)
-    _validate.attention_inputs(q, k, v, params, mask, bias)
+    xp = _validate.attention_inputs(q, k, v, params, mask, bias)
     _validate.rope(rope, params.d_k)
     h, g = params.num_heads, params.num_kv_heads
-    q_heads = split_heads(project(q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)
-    k_heads = split_heads(project(k, params.w_k, params.b_k), g)  # (..., g, n_k, d_k)
-    v_heads = split_heads(project(v, params.w_v, params.b_v), g)  # (..., g, n_k, d_v)
+    q_heads = _compute.project_heads(xp, q, params.w_q, params.b_q, h)  # (..., h, n_q, d_k)
+    k_heads = _compute.project_heads(xp, k, params.w_k, params.b_k, g)  # (..., g, n_k, d_k)
+    v_heads = _compute.project_heads(xp, v, params.w_v, params.b_v, g)  # (..., g, n_k, d_v)
     if rope is not None:
         q_heads, k_heads = rope.rotate_heads(q_heads, k_heads)
-    heads, weights = _grouped_attention(q_heads, k_heads, v_heads, mask, bias)
-    return project(merge_heads(heads), params.w_o, params.b_o), weights
+    heads, weights = _grouped_attention(xp, q_heads, k_heads, v_heads, mask, bias)
+    return _compute.project(xp, _compute.merge_heads(xp, heads), params.w_o, params.b_o), weights
 
 
 class KVCache:
@@ -275,6 +271,10 @@ class KVCache:
             _validate.floating(name, x, xp)
             _validate.min_ndim(name, x, 3, "(..., g, n_new, d)")
         _validate.same_dtype(xp, k=k, v=v)
+        return self._append(xp, k, v)
+
+    def _append(self, xp: ModuleType, k: Array, v: Array) -> tuple[Array, Array]:
+        """:meth:`append` for arrays of ``xp`` that are floating, at least 3-D and of one dtype."""
         if k.shape[:-1] != v.shape[:-1]:
             raise ValueError(
                 f"k has shape {tuple(k.shape)} and v has shape {tuple(v.shape)}; they must "
@@ -356,14 +356,15 @@ def decode_step(
             f"from the cache (it holds {cache.length})"
         )
     n_new, length = x.shape[-2], cache.length + x.shape[-2]
-    batch = tuple(x.shape[:-2])
-    _validate.attention_bias(bias, (*batch, params.num_heads, n_new, length), xp, params.num_heads)
+    scores = (*x.shape[:-2], params.num_heads, n_new, length)
+    _validate.attention_bias(bias, scores, xp, "(..., h, n_new, length)", params.num_heads)
     h, g = params.num_heads, params.num_kv_heads
-    q_heads = split_heads(project(x, params.w_q, params.b_q), h)  # (..., h, n_new, d_k)
-    k_new = split_heads(project(x, params.w_k, params.b_k), g)  # (..., g, n_new, d_k)
+    q_heads = _compute.project_heads(xp, x, params.w_q, params.b_q, h)  # (..., h, n_new, d_k)
+    k_new = _compute.project_heads(xp, x, params.w_k, params.b_k, g)  # (..., g, n_new, d_k)
     if rope is not None:
         q_heads, k_new = rope.rotate_heads(q_heads, k_new, start=cache.length)
-    keys, values = cache.append(k_new, split_heads(project(x, params.w_v, params.b_v), g))
+    v_new = _compute.project_heads(xp, x, params.w_v, params.b_v, g)  # (..., g, n_new, d_v)
+    keys, values = cache._append(xp, k_new, v_new)
     mask = causal_mask(n_new, keys.shape[-2], xp=xp)  # (n_new, length)
-    heads, _ = _grouped_attention(q_heads, keys, values, mask, bias)
-    return project(merge_heads(heads), params.w_o, params.b_o)
+    heads, _ = _grouped_attention(xp, q_heads, keys, values, mask, bias)
+    return _compute.project(xp, _compute.merge_heads(xp, heads), params.w_o, params.b_o)

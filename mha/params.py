@@ -17,8 +17,7 @@ import array_api_compat
 import numpy as np
 
 from mha import _validate
-
-Array = Any
+from mha._validate import Array
 
 
 class LayerWeights:

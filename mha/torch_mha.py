@@ -27,9 +27,8 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from mha import _validate
+from mha import _compute, _validate
 from mha.efficient import GQAParams
-from mha.functional import bias_scores
 from mha.params import MHAParams, check_nn_compatible, paper_layout, torch_layout
 from mha.positions import RoPE
 
@@ -374,7 +373,7 @@ class MultiHeadAttention(nn.Module):
             q_heads, k_heads = rope.rotate_heads(q_heads, k_heads)
         if callable(bias):  # a positional bias, for these positions: (h, n_q, n_k)
             xp = array_api_compat.array_namespace(q_heads)
-            bias = bias_scores(xp, bias, n_q, n_k, dtype=q_heads.dtype, like=q_heads)
+            bias = _compute.bias_scores(xp, bias, n_q, n_k, dtype=q_heads.dtype, like=q_heads)
         dropout = self.dropout if self.training else 0.0
         if impl == "readable" or (impl == "auto" and need_weights):
             groups = self.num_heads // self.num_kv_heads  # query heads per key/value head
@@ -452,33 +451,21 @@ class MultiHeadAttention(nn.Module):
                 raise ValueError(
                     f"{name} has {x.shape[-1]} features but the module expects {what}={size}"
                 )
-        if v.shape[-2] != k.shape[-2]:
-            raise ValueError(
-                f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
-            )
+        _validate.one_value_per_key(k, v)
         batch = _validate.batch_shape(
             q=tuple(q.shape[:-2]), k=tuple(k.shape[:-2]), v=tuple(v.shape[:-2])
         )
+        scores = (*batch, self.num_heads, q.shape[-2], k.shape[-2])
         if mask is not None:
             if not isinstance(mask, Tensor):
                 raise TypeError(
                     f"mask must be a torch.Tensor of dtype bool, got {type(mask).__name__}"
                 )
-            if mask.dtype != torch.bool:
-                raise TypeError(
-                    f"mask must be a boolean tensor (True = may attend), got dtype {mask.dtype}"
-                )
-            expected = (*batch, self.num_heads, q.shape[-2], k.shape[-2])
-            if not _validate.broadcasts(tuple(mask.shape), expected):
-                raise ValueError(
-                    f"mask has shape {tuple(mask.shape)}, which does not broadcast to the "
-                    f"attention scores' shape {expected} (..., h, n_q, n_k)"
-                )
+            _validate.attention_mask(mask, scores, torch, "(..., h, n_q, n_k)")
         if bias is not None and not callable(bias):
             _validate.tensor("bias", bias, 0, "(..., h, n_q, n_k)")
-        scores = (*batch, self.num_heads, q.shape[-2], k.shape[-2])
-        xp = array_api_compat.array_namespace(q)
-        _validate.attention_bias(bias, scores, xp, self.num_heads)
+        xp = array_api_compat.array_namespace(q)  # torch's array-API namespace, for isdtype
+        _validate.attention_bias(bias, scores, xp, "(..., h, n_q, n_k)", self.num_heads)
         return mask
 
     def _check_heads(self, heads: object) -> None:

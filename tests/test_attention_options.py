@@ -296,3 +296,48 @@ def test_rope_needs_an_even_d_k_and_decode_step_takes_positions_from_the_cache(r
         )
     with pytest.raises(ValueError, match=r"bias has shape \(1, 2\)"):
         decode_step(rng.standard_normal((1, 1, 8)), params, KVCache(4), bias=np.zeros((1, 2)))
+
+
+# --- the layout's rule: checked once, one namespace lookup a call ---------------------------
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"bias": "array"},
+        {"bias": "alibi"},
+        {"bias": "alibi", "need_weights": False, "memory_budget": 1},  # the lean tiles
+        {"dropout": 0.1},
+    ],
+    ids=["bias", "alibi", "alibi-lean", "dropout"],
+)
+def test_bias_and_dropout_find_their_library_once_a_call(monkeypatch, rng, options):
+    """A bias or dropout adds no array-namespace lookup to a call: its checks are at the
+    public boundary (mha._validate) and its computation beside the attention (mha._compute)."""
+    from mha import _validate
+
+    calls = []
+    lookup = _validate.array_namespace
+
+    def counted(**arrays):
+        calls.append(sorted(arrays))
+        return lookup(**arrays)
+
+    x = rng.standard_normal((2, 6, 8)).astype(np.float32)
+    params = mha.init_params(8, 2)
+    gqa = GQAParams.from_mha(params, 1)
+    layers = {mha.multi_head_attention_loop: params, grouped_query_attention: gqa}
+    bias_of = {"array": rng.standard_normal((2, 6, 6)).astype(np.float32), "alibi": ALiBi(2)}
+    options = dict(options)
+    if "bias" in options:
+        options["bias"] = bias_of[options["bias"]]
+    if "dropout" in options:
+        options["rng"] = np.random.default_rng(0)
+    monkeypatch.setattr(_validate, "array_namespace", counted)
+    mha.multi_head_attention(x, x, x, params, **options)
+    assert len(calls) == 1, calls
+    if "bias" in options:
+        for attend in layers:
+            calls.clear()
+            attend(x, x, x, layers[attend], bias=options["bias"])
+            assert len(calls) == 1, (attend.__name__, calls)

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from urllib.parse import urlparse
 
+import browser_site
 import nbformat
 import pytest
 import yaml
@@ -36,11 +36,9 @@ WebDriverWait = pytest.importorskip("selenium.webdriver.support.wait").WebDriver
 ActionChains = pytest.importorskip("selenium.webdriver.common.action_chains").ActionChains
 Select = pytest.importorskip("selenium.webdriver.support.select").Select
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
 pytestmark = [
     pytest.mark.skipif(
-        CHROMIUM is None or CHROMEDRIVER is None,
+        browser_site.CHROMIUM is None or browser_site.CHROMEDRIVER is None,
         reason="needs chromium and chromedriver (apt-get install chromium chromium-driver)",
     ),
     pytest.mark.skipif(
@@ -52,6 +50,7 @@ pytestmark = [
         and (ROOT / "_toc.yml").stat().st_mtime > (SITE / "intro.html").stat().st_mtime,
         reason="_toc.yml changed after the last build: rebuild the book (python3 dev.py book)",
     ),
+    pytest.mark.slow,
 ]
 
 
@@ -95,20 +94,7 @@ EXPLORER_PAGES = [
 
 @pytest.fixture(scope="module")
 def browser():
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--window-size=1300,1000",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = browser_site.chromium()
     driver.set_page_load_timeout(30)
     yield driver
     driver.quit()

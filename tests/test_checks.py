@@ -20,7 +20,6 @@ import pytest
 
 import mha
 from mha.checks import (
-    _CHAPTERS,
     EXERCISES,
     FAILED,
     NOT_ATTEMPTED,
@@ -30,11 +29,13 @@ from mha.checks import (
     FunctionExercise,
     Outcome,
     _merged,
+    chapters,
     check,
     is_wire_safe,
     run_answer,
 )
 from mha.checks.chapters import chapter_of
+from mha.checks.kinds import reference_names
 from mha.efficient import GQAParams
 
 pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
@@ -88,13 +89,14 @@ def test_every_function_exercise_recognises_at_least_three_mistakes():
 
 
 def test_the_registry_is_every_chapter_module_in_chapter_order():
-    package = Path(_CHAPTERS[0].__file__).parent
+    package = Path(chapters.__file__).parent
     on_disk = sorted(path.stem for path in package.glob("ch[0-9][0-9]_*.py"))
-    assert [module.__name__.rsplit(".", 1)[1] for module in _CHAPTERS] == on_disk
+    modules = chapters.modules()
+    assert [module.__name__.rsplit(".", 1)[1] for module in modules] == on_disk
     names = []
-    for module in _CHAPTERS:
-        chapter = int(module.__name__.rsplit(".", 1)[1][2:4])
-        assert {e.chapter for e in module.EXERCISES.values()} == {chapter}, module.__name__
+    for module in modules:
+        number = int(module.__name__.rsplit(".", 1)[1][2:4])
+        assert {EXERCISES[name].chapter for name in module.EXERCISES} == {number}, module
         names += list(module.EXERCISES)
     assert list(EXERCISES) == names
 
@@ -105,14 +107,18 @@ def test_a_chapter_module_s_number_is_the_one_in_its_name():
     for name in ("mha.checks.core", "mha.checks.chapters.ch8_short", "ch08"):
         with pytest.raises(ValueError, match="chNN_topic"):
             chapter_of(name)
+    renamed = SimpleNamespace(__name__="mha.checks.chapters.ch14_moved", EXERCISES={
+        "softmax": EXERCISES["softmax"]})  # fmt: skip
+    assert _merged([renamed])["softmax"].chapter == 14  # a rename renumbers
 
 
 def test_a_name_registered_by_two_chapters_is_an_error():
-    first = SimpleNamespace(__name__="mha.checks.ch01_a", EXERCISES={"softmax": 1, "x": 2})
-    second = SimpleNamespace(__name__="mha.checks.ch02_b", EXERCISES={"softmax": 3})
+    softmax, sdpa = EXERCISES["softmax"], EXERCISES["scaled_dot_product_attention"]
+    first = SimpleNamespace(__name__="mha.checks.ch01_a", EXERCISES={"softmax": softmax, "x": sdpa})
+    second = SimpleNamespace(__name__="mha.checks.ch02_b", EXERCISES={"softmax": sdpa})
     with pytest.raises(ValueError, match=r"'softmax' is registered twice: in .*ch01_a .*ch02_b"):
         _merged([first, second])
-    assert _merged([first]) == {"softmax": 1, "x": 2}
+    assert _merged([first]) == {"softmax": softmax, "x": sdpa}
 
 
 # --- the corpus of student answers ---------------------------------------------------------
@@ -611,14 +617,33 @@ def test_is_wire_safe_accepts_only_plain_data():
 
 @pytest.mark.parametrize("name", list(EXERCISES))
 def test_every_exercise_names_its_references(name):
+    """Every watched name resolves to a callable, and each name of this package is where the
+    object lives now (a name an old layout left behind, such as ``mha.bench.flops`` after the
+    function moved, names a module no notebook imports: the watch would never see it)."""
     exercise = EXERCISES[name]
     assert isinstance(exercise.references, tuple)
     assert all(isinstance(r, str) and "." in r for r in exercise.references)
-    resolved = [_resolve(r) for r in exercise.references]
+    resolved = {r: _resolve(r) for r in exercise.references}
+    for dotted, obj in resolved.items():
+        if dotted.startswith("mha.") and obj is not None:
+            assert dotted in reference_names(getattr(obj, "__func__", obj)), (
+                f"{dotted} is not where {obj!r} is defined ({reference_names(obj)[0]})"
+            )
     if isinstance(exercise, FunctionExercise):
-        assert any(obj is exercise.reference for obj in resolved), (
-            "the exercise's own reference must be among its references"
-        )
+        assert exercise.references[0] == reference_names(exercise.reference)[0]
+        assert resolved[exercise.references[0]] is exercise.reference
+
+
+def test_the_names_of_a_reference_come_from_the_object():
+    assert reference_names(mha.softmax) == ("mha.functional.softmax", "mha.softmax")
+    assert reference_names(mha.init_params) == ("mha.params.init_params", "mha.init_params")
+    from mha.lean import tiles
+
+    assert reference_names(tiles.multi_head_attention) == (
+        "mha.lean.tiles.multi_head_attention",
+        "mha.lean.multi_head_attention",
+    )
+    assert reference_names(GQAParams.from_mha) == ("mha.efficient.GQAParams.from_mha",)
 
 
 def _resolve(dotted: str):

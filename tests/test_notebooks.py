@@ -11,6 +11,9 @@ the label made from the file name ``NN_topic.ipynb`` without the number and N it
 other chapters are referred to through the label, ``{ref}`chapter N <ch-topic>```, never by
 a typed number, and the N of such a reference is the number of the chapter it links to. So
 renumbering a chapter means renaming its file and fixing what these tests then name.
+
+No code cell is longer than :data:`MAX_CELL_LINES` lines: machinery goes into the package,
+with a short call in the chapter.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = ROOT / "chapters"
 NOTEBOOKS = sorted(CHAPTERS.glob("*.ipynb"))
+MAX_CELL_LINES = 40
 
 SETUP_CELL = """\
 # Setup: on Colab, install the book's package `mha` from its repository; locally, nothing to do.
@@ -112,6 +116,15 @@ def chapter_reference_problems(path: Path, nb: nbformat.NotebookNode) -> list[st
                     f"{path.name}: 'chapter {number}' typed; write {{ref}}`chapter {number} <ch-...>`"
                 )
     return problems
+
+
+def long_cells(nb: nbformat.NotebookNode) -> list[str]:
+    """The code cells over :data:`MAX_CELL_LINES` lines, as 'cell i (id): n lines'."""
+    return [
+        f"cell {i} ({cell.get('id', '?')}): {len(cell.source.splitlines())} lines"
+        for i, cell in enumerate(nb.cells)
+        if cell.cell_type == "code" and len(cell.source.splitlines()) > MAX_CELL_LINES
+    ]
 
 
 def first_code_source(nb: nbformat.NotebookNode) -> str | None:
@@ -253,11 +266,32 @@ def test_every_solution_toggle_includes_an_existing_function(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_code_cell_is_over_the_line_limit(path):
+    assert long_cells(_read(path)) == [], (
+        f"{path.name}: code cells over {MAX_CELL_LINES} lines; move the machinery into an mha "
+        "helper (tested, documented) and call it, or split the cell where its steps part"
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_other_chapters_are_referred_to_by_label(path):
     assert chapter_reference_problems(path, _read(path)) == []
 
 
 # --- the checks above catch what they are meant to catch ------------------------------------
+
+
+def test_long_cells_finds_a_code_cell_over_the_limit_only():
+    limit = "\n".join(["x = 1"] * MAX_CELL_LINES)
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell(limit),
+            nbformat.v4.new_markdown_cell(limit + "\nmore prose"),
+            nbformat.v4.new_code_cell(limit + "\ny = 2"),
+        ]
+    )
+    found = long_cells(nb)
+    assert len(found) == 1 and found[0].startswith("cell 2 ")
 
 
 def test_chapter_references_are_checked_against_their_labels():

@@ -13,11 +13,7 @@ from mha.book import plot
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def test_import_mha_does_not_import_matplotlib():

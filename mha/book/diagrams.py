@@ -24,14 +24,14 @@ from typing import Any
 import numpy as np
 
 from mha import _validate
+from mha._validate import Array
 from mha.efficient import GQAParams, KVCache, decode_step
+from mha.functional import merge_heads, split_heads
 from mha.gpu import to_host
 from mha.lean import tile_shape
 from mha.masks import causal_mask, combine_masks, padding_mask
-from mha.numpy_mha import merge_heads, multi_head_attention, split_heads
+from mha.numpy_mha import multi_head_attention
 from mha.params import MHAParams, init_params
-
-Array = Any
 
 #: The colour code of the illustrated-transformer posts: queries, keys, values, weights.
 COLOURS = {"Q": "#b39ddb", "K": "#ffcc80", "V": "#90caf9", "A": "#a5d6a7", "X": "#eeeeee"}

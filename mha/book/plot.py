@@ -14,9 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from mha._validate import Array
 from mha.gpu import to_host
-
-Array = Any
 
 
 def _as_host_matrices(name: str, x: Array, ndim: int, shape_hint: str) -> np.ndarray:

@@ -72,7 +72,8 @@ and the other two in its own process::
    (probes without their base case are ignored).
 
 Every exercise also has ``references``: the dotted names of the callables that count as its
-reference (``"mha.softmax"``, ``"torch.softmax"``, ...), which an answer must not call; a
+reference (the names of its ``reference`` itself, taken from the object, then its
+``other_references``) (``"mha.softmax"``, ``"torch.softmax"``, ...), which an answer must not call; a
 grader enforces that, ``check`` does not.
 
 Time limit
@@ -83,29 +84,33 @@ exception is raised inside the answer, which stops an infinite Python loop; a si
 (one huge ``matmul``) finishes first. Elsewhere (Windows, or ``check`` called from another
 thread) the check runs in a daemon thread and stops *waiting* when time is up; a thread cannot
 be killed, so a looping answer keeps running in the background until the kernel restarts.
+In Pyodide (the website's "Run here"), which has neither, the check itself has no limit: the
+page stops the Python that runs it when time is up.
 An answer that catches ``BaseException`` (a bare ``except:``) can defeat the alarm.
 
 Adding an exercise
 ------------------
-Each chapter has its module (``ch01_attention.py``, ..., ``ch13_online_softmax_devices.py``)
-holding its exercises' inputs, reference variants, mistake tables and its piece of the
-registry, a dict ``EXERCISES``; the chapter is the number in the module's name
-(``CHAPTER = chapter_of(__name__)``, passed to every exercise). :data:`EXERCISES` here merges those pieces in chapter order (a name registered
-twice is an error). ``core.py`` holds the results, cases, outcomes, :func:`run_answer`'s
-machinery and the time limit; ``compare.py`` the comparisons; ``kinds.py`` the exercise kinds;
-``properties.py`` the property diagnoses that several exercises share. A new chapter's module
-is added to ``_CHAPTERS`` below.
+Each chapter has its module in ``chapters/`` (``ch01_attention.py``, ...,
+``ch13_online_softmax_devices.py``) holding its exercises' inputs, reference variants,
+mistake tables and its piece of the registry, a dict ``EXERCISES``; :data:`EXERCISES` here merges every ``chNN_topic`` module's
+pieces in chapter order (a name registered twice is an error), and an exercise's chapter is
+the number in its module's name: a new chapter is a new file, a renumbered one a renamed
+file. ``core.py`` holds the results, cases, outcomes, :func:`run_answer`'s machinery and the
+time limit; ``compare.py`` the comparisons; ``kinds.py`` the exercise kinds;
+``properties.py`` the property diagnoses that several exercises share; ``inputs.py`` the test
+inputs and ``variants.py`` the wrong variants that several chapters draw on.
 
 - **A function exercise**: a case function ``cases(rng) -> list[Case]`` (draw sizes and values
   from ``rng``; add probes where a property needs them), a table of :class:`Mistake` (most
   specific first; each with an ``implementation``, a wrongly written variant of the reference,
   and/or a ``detect(evidence) -> str | None`` property that returns a sentence saying what was
   seen, see :class:`mha.checks.kinds.Evidence`), then the entry
-  ``FunctionExercise(chapter, reference, cases, mistakes, output_names)``, with keywords as
-  needed: ``references`` (the names an answer must not call), ``tensors``/``prepare`` (torch
+  ``FunctionExercise(reference, cases, mistakes, output_names)``, with keywords as
+  needed: ``other_references`` (other callables an answer must not call, by the dotted name
+  of where each is defined), ``tensors``/``prepare`` (torch
   answers), ``measure``/``requirements`` (a property every answer must have, such as a memory
   limit, checked even when the values are right).
-- **A number or a shape**: ``NumberExercise(chapter, expected, wrong_values)`` or
+- **A number or a shape**: ``NumberExercise(expected, wrong_values)`` or
   ``ShapeExercise(...)`` with a tuple of :class:`WrongValue`.
 - **In the notebook**, in the chapter's Exercises section: a markdown cell with
   ``:::{exercise} Title ★★`` (one to three stars at the end of the title: the difficulty, which
@@ -122,6 +127,7 @@ is added to ``_CHAPTERS`` below.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import random
 from collections.abc import Sequence
@@ -130,21 +136,7 @@ from typing import Any
 
 import numpy as np
 
-from mha.checks.chapters import (
-    ch01_attention,
-    ch02_projections,
-    ch03_heads,
-    ch04_output,
-    ch05_masks,
-    ch06_pytorch,
-    ch07_gpu,
-    ch08_what_heads_learn,
-    ch09_redundancy_remedies,
-    ch10_transformer,
-    ch11_real_model,
-    ch12_gqa_kv_cache,
-    ch13_online_softmax_devices,
-)
+from mha.checks import chapters
 from mha.checks.core import (
     DEFAULT_TIME_LIMIT,
     FAILED,
@@ -194,39 +186,26 @@ __all__ = [
 
 # --- the registry -------------------------------------------------------------------------
 
-_CHAPTERS = (
-    ch01_attention,
-    ch02_projections,
-    ch03_heads,
-    ch04_output,
-    ch05_masks,
-    ch06_pytorch,
-    ch07_gpu,
-    ch08_what_heads_learn,
-    ch09_redundancy_remedies,
-    ch10_transformer,
-    ch11_real_model,
-    ch12_gqa_kv_cache,
-    ch13_online_softmax_devices,
-)
 
-
-def _merged(chapters: Sequence[ModuleType]) -> dict[str, Exercise]:
-    """The chapters' ``EXERCISES`` in one dict, in chapter order; a name registered twice raises."""
+def _merged(modules: Sequence[ModuleType]) -> dict[str, Exercise]:
+    """The modules' ``EXERCISES`` in one dict, in their order, each exercise with the chapter
+    its module's name carries (``ch04_output``: 4); a name registered twice raises."""
     exercises: dict[str, Exercise] = {}
     registered_in: dict[str, str] = {}
-    for module in chapters:
+    for module in modules:
+        chapter = chapters.chapter_of(module.__name__)
         for name, exercise in module.EXERCISES.items():
             if name in exercises:
                 raise ValueError(
                     f"exercise {name!r} is registered twice: in {registered_in[name]} and in "
                     f"{module.__name__}"
                 )
-            exercises[name], registered_in[name] = exercise, module.__name__
+            exercises[name] = dataclasses.replace(exercise, chapter=chapter)
+            registered_in[name] = module.__name__
     return exercises
 
 
-EXERCISES: dict[str, Exercise] = _merged(_CHAPTERS)
+EXERCISES: dict[str, Exercise] = _merged(chapters.modules())
 
 
 # --- the public entry points --------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +52,27 @@ class WrongValue:
     value: Any
     id: str
     hint: str
+
+
+def reference_names(reference: Callable) -> tuple[str, ...]:
+    """The dotted names an answer can call ``reference`` by: where it is defined
+    (``mha.functional.softmax``), and each package above that hands it on (``mha.softmax``).
+
+    Taken from the object itself, so that a name can never be left behind when the code
+    moves; where a name is imported, the object's module has been imported too. A function
+    made by another function is named by the module-level name it is bound to.
+    """
+    module, qualname = reference.__module__, reference.__qualname__
+    if "<locals>" in qualname:  # made by a function (a variant with the defaults): its binding
+        bound = [n for n, value in vars(sys.modules[module]).items() if value is reference]
+        qualname = bound[0] if bound else qualname
+    names = [f"{module}.{qualname}"]
+    parts = module.split(".")
+    for depth in range(len(parts) - 1, 0, -1):
+        package = sys.modules.get(".".join(parts[:depth]))
+        if "." not in qualname and getattr(package, qualname, None) is reference:
+            names.append(f"{package.__name__}.{qualname}")
+    return tuple(names)
 
 
 def stub_verdict(outcome: Outcome) -> Verdict | None:
@@ -153,8 +175,11 @@ class FunctionExercise:
     cases : ``cases(rng) -> list[Case]``, the inputs (also :meth:`trials`)
     mistakes : the recognised mistakes, most specific first
     tensors : the answer's results may be torch tensors (compared as NumPy arrays)
-    references : dotted names of the callables that count as the reference (an answer must
-        not call them; the grader enforces it)
+    other_references : dotted names of other callables that count as the reference, each
+        where it is defined (``torch.softmax``, ``mha.lean.tiles.attention``); with the
+        names of ``reference`` itself they make :attr:`references`
+    chapter : the chapter, from the number in the name of the module that registers the
+        exercise (``chapters/ch04_output.py``: 4); set by the registry
     prepare : turns the copied arguments into the answer's (e.g. NumPy into torch)
     measure : what :func:`mha.checks.run_answer` measures during each call (``"peak_bytes"``)
     requirements : mistakes detected by property even when every value is right (e.g. the
@@ -163,17 +188,23 @@ class FunctionExercise:
         it on every case is "not attempted"
     """
 
-    chapter: int
     reference: Callable
     cases: Callable[[np.random.Generator], list[Case]]
     mistakes: tuple[Mistake, ...]
     output_names: tuple[str, ...] | None = None
     tensors: bool = False
-    references: tuple[str, ...] = ()
+    other_references: tuple[str, ...] = ()
     prepare: Callable[[tuple], tuple] | None = None
     measure: tuple[str, ...] = ()
     requirements: tuple[Mistake, ...] = ()
     given: Callable | None = None
+    chapter: int | None = None
+
+    @property
+    def references(self) -> tuple[str, ...]:
+        """The dotted names of the callables an answer must not call (the grader watches
+        them): :func:`reference_names` of :attr:`reference`, then :attr:`other_references`."""
+        return tuple(dict.fromkeys((*reference_names(self.reference), *self.other_references)))
 
     def trials(self, rng: np.random.Generator) -> list[Case]:
         return self.cases(rng)
@@ -285,7 +316,12 @@ def _shown(value: Any) -> str:
 
 @dataclass(frozen=True)
 class _ValueExercise:
-    """What number and shape exercises share: one trial without inputs."""
+    """What number and shape exercises share: one trial without inputs, no reference."""
+
+    @property
+    def references(self) -> tuple[str, ...]:
+        """The callables an answer must not call: ``other_references``."""
+        return tuple(dict.fromkeys(self.other_references))
 
     def trials(self, rng: np.random.Generator) -> list[Case]:
         """One case without arguments: the answer is a value (or a function of no arguments
@@ -306,11 +342,11 @@ class _ValueExercise:
 class NumberExercise(_ValueExercise):
     """The answer is a number; ``rel_tol=0`` asks for the exact value (counts)."""
 
-    chapter: int
     expected: float
     wrong_values: tuple[WrongValue, ...]
     rel_tol: float = 0.0
-    references: tuple[str, ...] = ()
+    other_references: tuple[str, ...] = ()
+    chapter: int | None = None
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
         value, verdict = _value_of(outcomes[0])
@@ -335,10 +371,10 @@ class NumberExercise(_ValueExercise):
 class ShapeExercise(_ValueExercise):
     """The answer is a shape: a tuple (or list, or ``torch.Size``) of ints."""
 
-    chapter: int
     expected: tuple[int, ...]
     wrong_values: tuple[WrongValue, ...]
-    references: tuple[str, ...] = ()
+    other_references: tuple[str, ...] = ()
+    chapter: int | None = None
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
         value, verdict = _value_of(outcomes[0])

@@ -9,7 +9,6 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
@@ -24,8 +23,6 @@ from mha.checks.properties import (
     zeroed_after_softmax,
 )
 from mha.checks.variants import sdpa_variant, softmax_over, stable_softmax
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch01: softmax ------------------------------------------------------------------------
 
@@ -387,23 +384,21 @@ _TEMPERATURE_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 SOFTMAX_REFERENCES = (
-    "mha.softmax", "mha.functional.softmax", "mha.numpy_mha.softmax", "torch.softmax",
-    "torch.nn.functional.softmax", "torch.Tensor.softmax", "scipy.special.softmax",
+    "mha._compute.softmax", "torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax",
+    "scipy.special.softmax",
 )  # fmt: skip
 SDPA_REFERENCES = (
-    "mha.scaled_dot_product_attention", "mha.functional.scaled_dot_product_attention",
-    "mha.numpy_mha.scaled_dot_product_attention", "mha.lean.tiles.attention",
+    "mha._compute.attention", "mha.lean.tiles.attention",
     "torch.nn.functional.scaled_dot_product_attention",
 )  # fmt: skip
 
 EXERCISES: dict[str, Exercise] = {
-    "softmax": FunctionExercise(CHAPTER, mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES, references=SOFTMAX_REFERENCES),
+    "softmax": FunctionExercise(mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES, other_references=SOFTMAX_REFERENCES),
     "scaled_dot_product_attention": FunctionExercise(
-        CHAPTER, mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights"),
-        references=SDPA_REFERENCES,
+        mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights"),
+        other_references=SDPA_REFERENCES,
     ),
     "score_std": NumberExercise(
-        CHAPTER,
         16.0,
         (
             WrongValue(256, "variance", "256 is the variance d_k; the standard deviation is its square root"),
@@ -413,7 +408,6 @@ EXERCISES: dict[str, Exercise] = {
         rel_tol=0.03,
     ),
     "saturated_weight": NumberExercise(
-        CHAPTER,
         1 / (1 + math.exp(16)),
         (
             WrongValue(1 / (1 + math.exp(-16)), "larger_weight", "that is the weight of the key with the higher score; the question asks for the other one"),
@@ -424,7 +418,6 @@ EXERCISES: dict[str, Exercise] = {
         rel_tol=0.02,
     ),
     "temperature_of": FunctionExercise(
-        CHAPTER, _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
-        references=(f"{__name__}._reference_temperature_of",),
-    ),
+        _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
+        ),
 }  # fmt: skip

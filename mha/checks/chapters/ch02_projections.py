@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch02: head weights -------------------------------------------------------------------
 
@@ -175,20 +172,16 @@ _IN_PROJ_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "head_weight": FunctionExercise(
-        CHAPTER, _reference_head_weight, _head_weight_cases, _HEAD_WEIGHT_MISTAKES,
-        references=(f"{__name__}._reference_head_weight",),
-    ),
+        _reference_head_weight, _head_weight_cases, _HEAD_WEIGHT_MISTAKES,
+        ),
     "fuse_heads": FunctionExercise(
-        CHAPTER, _reference_fuse_heads, _fuse_cases, _FUSE_MISTAKES,
-        references=(f"{__name__}._reference_fuse_heads",),
-    ),
+        _reference_fuse_heads, _fuse_cases, _FUSE_MISTAKES,
+        ),
     "split_in_proj": FunctionExercise(
-        CHAPTER, _reference_split_in_proj, _in_proj_cases, _IN_PROJ_MISTAKES, ("w_q", "w_k", "w_v"),
-        references=(f"{__name__}._reference_split_in_proj", "mha.from_torch_state_dict",
-                    "mha.params.from_torch_state_dict", "mha.torch_mha.MultiHeadAttention.from_torch"),
+        _reference_split_in_proj, _in_proj_cases, _IN_PROJ_MISTAKES, ("w_q", "w_k", "w_v"),
+        other_references=("mha.params.from_torch_state_dict", "mha.torch_mha.MultiHeadAttention.from_torch"),
     ),
     "projection_parameter_count": NumberExercise(
-        CHAPTER,
         3 * 512 * 512,
         (
             WrongValue(512 * 512, "one_matrix", "that is one matrix; W^Q, W^K and W^V make three"),

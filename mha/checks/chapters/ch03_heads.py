@@ -8,7 +8,6 @@ import math
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
@@ -20,8 +19,6 @@ from mha.checks.variants import (
     split_interleaved,
     split_no_transpose,
 )
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch03: split and merge heads ----------------------------------------------------------
 
@@ -185,20 +182,18 @@ _ATTEND_HEADS_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "split_heads": FunctionExercise(
-        CHAPTER, mha.split_heads, _split_cases, _SPLIT_MISTAKES,
-        references=("mha.split_heads", "mha.functional.split_heads", "mha.numpy_mha.split_heads"),
+        mha.split_heads, _split_cases, _SPLIT_MISTAKES,
+        other_references=("mha._compute.split_heads",),
     ),
     "merge_heads": FunctionExercise(
-        CHAPTER, mha.merge_heads, _merge_cases, _MERGE_MISTAKES,
-        references=("mha.merge_heads", "mha.functional.merge_heads", "mha.numpy_mha.merge_heads"),
+        mha.merge_heads, _merge_cases, _MERGE_MISTAKES,
+        other_references=("mha._compute.merge_heads",),
     ),
     "attend_heads": FunctionExercise(
-        CHAPTER, _reference_attend_heads, _attend_heads_cases, _ATTEND_HEADS_MISTAKES, ("heads", "weights"),
-        references=(f"{__name__}._reference_attend_heads",),
+        _reference_attend_heads, _attend_heads_cases, _ATTEND_HEADS_MISTAKES, ("heads", "weights"),
         given=_attend_heads_variant(frozenset(_ATTEND_BUGS)),
     ),
     "split_heads_shape": ShapeExercise(
-        CHAPTER,
         (2, 12, 10, 64),
         (
             WrongValue((2, 10, 12, 64), "heads_after_sequence", "that is the shape before the transpose: the heads axis goes before the sequence axis"),

@@ -11,7 +11,6 @@ from typing import Any
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import (
@@ -37,15 +36,13 @@ from mha.checks.variants import (
     split_no_transpose,
 )
 
-CHAPTER = chapter_of(__name__)
-
 # --- ch04: multi-head attention -----------------------------------------------------------
 
 MHA_REFERENCES = (
-    "mha.multi_head_attention", "mha.numpy_mha.multi_head_attention",
-    "mha.multi_head_attention_loop", "mha.numpy_mha.multi_head_attention_loop",
-    "mha.efficient.grouped_query_attention", "mha.torch_mha.MultiHeadAttention",
-    "torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward",
+    "mha.numpy_mha.multi_head_attention", "mha.numpy_mha.multi_head_attention_loop",
+    "mha.lean.tiles.multi_head_attention", "mha.efficient.grouped_query_attention",
+    "mha.torch_mha.MultiHeadAttention", "torch.nn.MultiheadAttention",
+    "torch.nn.functional.multi_head_attention_forward",
 )  # fmt: skip
 
 
@@ -465,19 +462,18 @@ _reference_attention_layer = _layer_variant()
 
 EXERCISES: dict[str, Exercise] = {
     "multi_head_attention": FunctionExercise(
-        CHAPTER, mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights"), references=MHA_REFERENCES,
+        mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights"), other_references=MHA_REFERENCES,
     ),
     "head_contributions": FunctionExercise(
-        CHAPTER, _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
-        references=(f"{__name__}._reference_head_contributions", "mha.analysis.head_contributions"),
+        _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
+        other_references=("mha.analysis.head_contributions",),
     ),
     "attention_layer": FunctionExercise(
-        CHAPTER, _reference_attention_layer, _layer_cases, bug_mistakes(_LAYER_BUGS, _layer_variant), ("out", "weights"),
-        references=(f"{__name__}._reference_attention_layer", *MHA_REFERENCES),
+        _reference_attention_layer, _layer_cases, bug_mistakes(_LAYER_BUGS, _layer_variant), ("out", "weights"),
+        other_references=MHA_REFERENCES,
         given=_layer_variant(frozenset(_LAYER_BUGS)),
     ),
     "mha_parameter_count": NumberExercise(
-        CHAPTER,
         4 * 512 * 512 + 4 * 512,
         (
             WrongValue(4 * 512 * 512, "no_biases", "the question counts all four biases too"),

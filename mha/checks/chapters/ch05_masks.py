@@ -8,7 +8,6 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
 from mha.checks.properties import (
@@ -19,8 +18,6 @@ from mha.checks.properties import (
     top_left,
     upper_triangle,
 )
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch05: masks --------------------------------------------------------------------------
 
@@ -284,20 +281,17 @@ _DECODER_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "causal_mask": FunctionExercise(
-        CHAPTER, mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES,
-        references=("mha.causal_mask", "mha.masks.causal_mask", "mha.torch_mha._causal",
+        mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES,
+        other_references=("mha.torch_mha._causal",
                     "torch.nn.Transformer.generate_square_subsequent_mask"),
     ),
     "padding_mask": FunctionExercise(
-        CHAPTER, mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
-        references=("mha.padding_mask", "mha.masks.padding_mask"),
+        mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
     ),
     "decoder_masks": FunctionExercise(
-        CHAPTER, _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
-        references=(f"{__name__}._reference_decoder_masks",),
-    ),
+        _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
+        ),
     "cross_attention_weights_shape": ShapeExercise(
-        CHAPTER,
         (2, 4, 7, 11),
         (
             WrongValue((2, 4, 11, 7), "keys_by_queries", "rows are queries, columns are keys: (..., h, n_q, n_k)"),

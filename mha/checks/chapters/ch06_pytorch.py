@@ -10,13 +10,10 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
 from mha.checks.variants import stable_softmax
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch06: the PyTorch variant ------------------------------------------------------------
 
@@ -409,28 +406,25 @@ _KEY_PADDING_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "module_forward": FunctionExercise(
-        CHAPTER, _reference_module_forward, _module_forward_cases, _MODULE_FORWARD_MISTAKES, ("out", "weights"),
+        _reference_module_forward, _module_forward_cases, _MODULE_FORWARD_MISTAKES, ("out", "weights"),
         tensors=True, prepare=_to_torch,
-        references=(f"{__name__}._reference_module_forward",
-                    "mha.torch_mha.MultiHeadAttention.forward", "mha.torch_mha.MultiHeadAttention.head_outputs",
-                    "mha.torch_mha.MultiHeadAttention.combine_heads", "mha.multi_head_attention",
+        other_references=("mha.torch_mha.MultiHeadAttention.forward", "mha.torch_mha.MultiHeadAttention.head_outputs",
+                    "mha.torch_mha.MultiHeadAttention.combine_heads", "mha.numpy_mha.multi_head_attention",
                     "torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward",
                     "torch.nn.functional.scaled_dot_product_attention"),
     ),
     "params_from_torch": FunctionExercise(
-        CHAPTER, _reference_params_from_torch, _params_from_torch_cases, _PARAMS_FROM_TORCH_MISTAKES,
+        _reference_params_from_torch, _params_from_torch_cases, _PARAMS_FROM_TORCH_MISTAKES,
         tensors=True, prepare=_to_torch_module,
-        references=(f"{__name__}._reference_params_from_torch", "mha.from_torch_state_dict",
-                    "mha.params.from_torch_state_dict", "mha.torch_mha.MultiHeadAttention.from_torch"),
+        other_references=("mha.params.from_torch_state_dict", "mha.torch_mha.MultiHeadAttention.from_torch"),
     ),
     "attention_backward": FunctionExercise(
-        CHAPTER, _reference_attention_backward, _backward_cases, _BACKWARD_MISTAKES, ("grad_q", "grad_k", "grad_v"),
-        references=(f"{__name__}._reference_attention_backward", "torch.autograd.grad",
+        _reference_attention_backward, _backward_cases, _BACKWARD_MISTAKES, ("grad_q", "grad_k", "grad_v"),
+        other_references=("torch.autograd.grad",
                     "torch.autograd.backward", "torch.Tensor.backward", "torch.func.vjp", "torch.func.grad"),
     ),
     "torch_key_padding_mask": FunctionExercise(
-        CHAPTER, _reference_torch_key_padding_mask, _key_padding_cases, _KEY_PADDING_MISTAKES,
+        _reference_torch_key_padding_mask, _key_padding_cases, _KEY_PADDING_MISTAKES,
         tensors=True, prepare=_tensors_of,
-        references=(f"{__name__}._reference_torch_key_padding_mask",),
-    ),
+        ),
 }  # fmt: skip

@@ -7,11 +7,8 @@ import math
 
 import numpy as np
 
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch07: floating-point operations of one layer -----------------------------------------
 
@@ -169,7 +166,6 @@ _BLOCK_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "attention_weights_bytes": NumberExercise(
-        CHAPTER,
         4 * 16 * 8192 * 8192 * 2,
         (
             WrongValue(4 * 16 * 8192 * 8192 * 4, "float32", "float16 takes 2 bytes per number, not 4"),
@@ -179,15 +175,13 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "attention_flops": FunctionExercise(
-        CHAPTER, _reference_attention_flops, _flops_cases, _FLOPS_MISTAKES,
-        references=(f"{__name__}._reference_attention_flops", "mha.bench.timing.flops"),
+        _reference_attention_flops, _flops_cases, _FLOPS_MISTAKES,
+        other_references=("mha.bench.timing.flops",),
     ),
     "longest_sequence": FunctionExercise(
-        CHAPTER, _reference_longest_sequence, _longest_cases, _LONGEST_MISTAKES,
-        references=(f"{__name__}._reference_longest_sequence",),
-    ),
+        _reference_longest_sequence, _longest_cases, _LONGEST_MISTAKES,
+        ),
     "key_block_size": FunctionExercise(
-        CHAPTER, _reference_key_block_size, _block_cases, _BLOCK_MISTAKES,
-        references=(f"{__name__}._reference_key_block_size",),
-    ),
+        _reference_key_block_size, _block_cases, _BLOCK_MISTAKES,
+        ),
 }  # fmt: skip

@@ -6,12 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch08: head similarity --------------------------------------------------------------
 
@@ -30,12 +27,10 @@ def _head_similarity_cases(rng: np.random.Generator) -> list[Case]:
 
 
 def _reference_head_similarity(per_head):
-    """(..., h, n, f) -> (h, h) cosine similarities: mha.analysis.head_similarity, for NumPy."""
-    import torch
-
-    from mha.analysis import head_similarity
-
-    return head_similarity(torch.from_numpy(np.asarray(per_head))).numpy()
+    """(..., h, n, f) -> (h, h) cosine similarities, in NumPy, so that the check runs where
+    torch does not (the website's "Run here"); equal to mha.analysis.head_similarity
+    (tests/test_run_here.py)."""
+    return _head_similarity_variant()(per_head)
 
 
 def _head_similarity_variant(
@@ -224,16 +219,14 @@ _IMPORTANCE_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "head_similarity": FunctionExercise(
-        CHAPTER, _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES,
-        references=(f"{__name__}._reference_head_similarity", "mha.analysis.head_similarity"),
+        _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES,
+        other_references=("mha.analysis.head_similarity",),
     ),
     "attention_without_head": FunctionExercise(
-        CHAPTER, _reference_attention_without_head, _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES,
-        references=(f"{__name__}._reference_attention_without_head",),
-    ),
+        _reference_attention_without_head, _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES,
+        ),
     "gate_importance": FunctionExercise(
-        CHAPTER, _reference_gate_importance, _importance_cases, _IMPORTANCE_MISTAKES,
-        references=(f"{__name__}._reference_gate_importance",
-                    "mha.analysis.gradient_importance"),
+        _reference_gate_importance, _importance_cases, _IMPORTANCE_MISTAKES,
+        other_references=("mha.analysis.gradient_importance",),
     ),
 }  # fmt: skip

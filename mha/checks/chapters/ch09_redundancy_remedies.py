@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch09: the diversity penalty ----------------------------------------------------------
 
@@ -153,12 +150,12 @@ _reference_moh_gates = _gates_variant()
 
 EXERCISES: dict[str, Exercise] = {
     "diversity_penalty": FunctionExercise(
-        CHAPTER, _reference_diversity_penalty, _penalty_cases, _PENALTY_MISTAKES,
-        references=(f"{__name__}._reference_diversity_penalty", "mha.analysis.redundancy",
+        _reference_diversity_penalty, _penalty_cases, _PENALTY_MISTAKES,
+        other_references=("mha.analysis.redundancy",
                     "mha.analysis.head_similarity"),
     ),
     "moh_gates": FunctionExercise(
-        CHAPTER, _reference_moh_gates, _gates_cases, _GATES_MISTAKES,
-        references=(f"{__name__}._reference_moh_gates", "mha.moh.MixtureOfHeadAttention.route"),
+        _reference_moh_gates, _gates_cases, _GATES_MISTAKES,
+        other_references=("mha.moh.MixtureOfHeadAttention.route",),
     ),
 }  # fmt: skip

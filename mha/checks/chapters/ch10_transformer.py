@@ -8,13 +8,10 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
 from mha.positions import apply_rope, sinusoidal
-
-CHAPTER = chapter_of(__name__)
 
 # --- the sinusoidal encoding -----------------------------------------------------------------
 
@@ -346,9 +343,9 @@ def _induction_score_cases(rng: np.random.Generator) -> list[Case]:
 
 
 def _reference_induction_score(weights, period):
-    from mha.induction import induction_score
-
-    return induction_score(weights, period)
+    """The induction score in NumPy, so that the check runs where torch does not (the
+    website's "Run here"); equal to mha.induction.induction_score (tests/test_run_here.py)."""
+    return _induction_score_variant()(weights, period)
 
 
 def _induction_score_variant(
@@ -405,22 +402,19 @@ _INDUCTION_SCORE_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "sinusoidal": FunctionExercise(
-        CHAPTER, sinusoidal, _sinusoidal_cases, _SINUSOIDAL_MISTAKES,
-        references=("mha.positions.sinusoidal",),
+        sinusoidal, _sinusoidal_cases, _SINUSOIDAL_MISTAKES,
     ),
     "apply_rope": FunctionExercise(
-        CHAPTER, apply_rope, _apply_rope_cases, _APPLY_ROPE_MISTAKES,
-        references=("mha.positions.apply_rope",),
+        apply_rope, _apply_rope_cases, _APPLY_ROPE_MISTAKES,
     ),
     "pre_ln_block": FunctionExercise(
-        CHAPTER, _reference_pre_ln_block, _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES,
+        _reference_pre_ln_block, _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES,
         tensors=True, prepare=_block_parts,
-        references=(f"{__name__}._reference_pre_ln_block", "mha.block.TransformerBlock",
+        other_references=("mha.block.TransformerBlock",
                     "mha.block.TransformerBlock.forward", "torch.nn.TransformerEncoderLayer"),
     ),
     "induction_score": FunctionExercise(
-        CHAPTER, _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES,
-        references=(f"{__name__}._reference_induction_score",
-                    "mha.induction.induction_score"),
+        _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES,
+        other_references=("mha.induction.induction_score",),
     ),
 }  # fmt: skip

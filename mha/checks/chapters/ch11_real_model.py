@@ -12,13 +12,10 @@ import numpy as np
 
 import mha
 from mha.atlas import js_divergence
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
 from mha.pretrained import from_bert_state_dict
-
-CHAPTER = chapter_of(__name__)
 
 # --- BERT's self-attention with mha ---------------------------------------------------------
 
@@ -409,24 +406,21 @@ _ABLATION_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "bert_self_attention": FunctionExercise(
-        CHAPTER, _reference_bert_self_attention, _bert_cases, _BERT_MISTAKES, ("out", "weights"),
+        _reference_bert_self_attention, _bert_cases, _BERT_MISTAKES, ("out", "weights"),
         prepare=_read_only_state,
-        references=(f"{__name__}._reference_bert_self_attention",
-                    "mha.pretrained.from_bert_state_dict", "mha.pretrained.attention_params",
+        other_references=("mha.pretrained.from_bert_state_dict", "mha.pretrained.attention_params",
                     "mha.pretrained.attention_module"),
     ),
     "padding_mask_from_attention_mask": FunctionExercise(
-        CHAPTER, _reference_padding_mask_from_attention_mask, _padding_cases, _PADDING_MISTAKES,
-        references=(f"{__name__}._reference_padding_mask_from_attention_mask",),
-    ),
+        _reference_padding_mask_from_attention_mask, _padding_cases, _PADDING_MISTAKES,
+        ),
     "head_js_divergence": FunctionExercise(
-        CHAPTER, _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
-        references=(f"{__name__}._reference_head_js_divergence", "mha.atlas.js_divergence"),
+        _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
+        other_references=("mha.atlas.js_divergence",),
     ),
     "head_ablation_scores": FunctionExercise(
-        CHAPTER, _reference_head_ablation_scores, _ablation_cases, _ABLATION_MISTAKES,
+        _reference_head_ablation_scores, _ablation_cases, _ABLATION_MISTAKES,
         prepare=_with_evaluate,
-        references=(f"{__name__}._reference_head_ablation_scores",
-                    "mha.analysis.ablation_importance"),
+        other_references=("mha.analysis.ablation_importance",),
     ),
 }  # fmt: skip

@@ -8,14 +8,11 @@ import math
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
 from mha.checks.variants import stable_softmax
 from mha.efficient import GQAParams
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch12: efficient attention ------------------------------------------------------------
 
@@ -252,11 +249,9 @@ _DECODE_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "repeat_kv_heads": FunctionExercise(
-        CHAPTER, _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES,
-        references=(f"{__name__}._reference_repeat_kv_heads",),
-    ),
+        _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES,
+        ),
     "gqa_kv_cache_bytes": NumberExercise(
-        CHAPTER,
         2 * 32 * 8 * 4096 * 8 * 128 * 2,
         (
             WrongValue(32 * 8 * 4096 * 8 * 128 * 2, "keys_only", "the cache holds the keys *and* the values: a factor 2"),
@@ -266,14 +261,14 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "grouped_query_attention": FunctionExercise(
-        CHAPTER, _reference_grouped_query_attention, _gqa_cases, _GQA_MISTAKES, ("out", "weights"),
-        references=("mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
+        _reference_grouped_query_attention, _gqa_cases, _GQA_MISTAKES, ("out", "weights"),
+        other_references=("mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
                     "mha.efficient.decode_step", "torch.nn.functional.scaled_dot_product_attention"),
     ),
     "decode_one_token": FunctionExercise(
-        CHAPTER, _reference_decode_one_token, _decode_cases, _DECODE_MISTAKES, ("out", "cache_k", "cache_v"),
-        references=(f"{__name__}._reference_decode_one_token", "mha.efficient.decode_step",
+        _reference_decode_one_token, _decode_cases, _DECODE_MISTAKES, ("out", "cache_k", "cache_v"),
+        other_references=("mha.efficient.decode_step",
                     "mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
-                    "mha.efficient.KVCache.append"),
+                    "mha.efficient.KVCache.append", "mha.efficient.KVCache._append"),
     ),
 }  # fmt: skip

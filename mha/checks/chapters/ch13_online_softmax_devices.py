@@ -8,12 +8,9 @@ import math
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch13: online-softmax attention -------------------------------------------------------
 
@@ -148,15 +145,13 @@ _reference_online_softmax_attention = _online_variant()
 
 EXERCISES: dict[str, Exercise] = {
     "online_softmax_attention": FunctionExercise(
-        CHAPTER, _reference_online_softmax_attention, _online_cases, _ONLINE_MISTAKES,
-        references=(f"{__name__}._reference_online_softmax_attention",
-                    "mha.lean.tiles._online_softmax_attention", "mha.lean.tiles.attention",
-                    "mha.scaled_dot_product_attention", "mha.numpy_mha.scaled_dot_product_attention",
-                    "mha.multi_head_attention", "torch.nn.functional.scaled_dot_product_attention"),
+        _reference_online_softmax_attention, _online_cases, _ONLINE_MISTAKES,
+        other_references=("mha.lean.tiles._online_softmax_attention", "mha.lean.tiles.attention",
+                    "mha.functional.scaled_dot_product_attention", "mha._compute.attention",
+                    "mha.numpy_mha.multi_head_attention", "torch.nn.functional.scaled_dot_product_attention"),
         measure=("peak_bytes",), requirements=(_HOLDS_FULL_SCORES,),
     ),
     "head_parallel_all_reduce_bytes": NumberExercise(
-        CHAPTER,
         8 * 2048 * 4096 * 2,
         (
             WrongValue(8 * 2048 * 4096 * 2 // 4, "split_output", "a partial output is a whole (B, n, d_model) array: the heads are split across devices, the output features are not"),
