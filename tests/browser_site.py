@@ -129,6 +129,7 @@ def chromium(profile: Path | None = None, proxy_port: int | None = None):
         flags.append(f"--proxy-server=http://127.0.0.1:{proxy_port}")
     for flag in flags:
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console, for tests
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
 

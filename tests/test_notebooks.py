@@ -2,9 +2,10 @@
 
 Every notebook in ``chapters/`` is committed without outputs, is listed in ``_toc.yml``, runs
 on the ``python3`` kernel, and starts with the setup cell below, whose install URL is the
-``repository.url`` and ``branch`` of ``_config.yml`` (one source of truth for the Colab
-buttons and the installs). Executing the notebooks is nbval's job (``pytest`` collects
-``chapters/*.ipynb`` with ``--nbval-lax``).
+``repository.url`` and ``branch`` of ``_config.yml`` (one source of truth for the book's
+repository). The cell installs ``mha`` only where it is missing, and where it cannot, says so
+in one line (``tests/test_edition.py`` runs it without network). Executing the notebooks is
+nbval's job (``pytest`` collects ``chapters/*.ipynb`` with ``--nbval-lax``).
 
 A chapter opens with its label and its numbered title, ``(ch-topic)=`` and ``# N. Title``,
 the label made from the file name ``NN_topic.ipynb`` without the number and N its number;
@@ -32,11 +33,27 @@ NOTEBOOKS = sorted(CHAPTERS.glob("*.ipynb"))
 MAX_CELL_LINES = 40
 
 SETUP_CELL = """\
-# Setup: on Colab, install the book's package `mha` from its repository; locally, nothing to do.
+# Setup: install the book's package `mha` where it is missing (Colab, a new Jupyter).
+import importlib.util
+import subprocess
 import sys
 
-if "google.colab" in sys.modules:
-    %pip install -q "mha @ git+{url}@{branch}"
+REQUIREMENT = "mha @ git+{url}@{branch}"
+if importlib.util.find_spec("mha") is None:
+    pip = [sys.executable, "-m", "pip", "install", "-q", REQUIREMENT]
+    subprocess.run(pip, capture_output=True)  # if it fails, the line below says why
+    importlib.invalidate_caches()
+if importlib.util.find_spec("mha") is None:
+
+    class SetupError(Exception):
+        def _render_traceback_(self):  # IPython shows the message, no traceback
+            return [str(self)]
+
+    raise SetupError(
+        f"mha is not installed and pip could not install {{REQUIREMENT}} (no "
+        "network, or the repository cannot be reached): in a clone of the "
+        'repository, run pip install -e ".[torch]" and restart the kernel'
+    )
 
 import mha
 from mha.gpu import backend_summary
@@ -265,6 +282,53 @@ def test_every_solution_toggle_includes_an_existing_function(path):
             assert name in defined, f"{path.name}: {target.name} defines no function {name}"
 
 
+def names_a_shown_solution_lacks(solution: str, name: str, chapter_code: str) -> set[str]:
+    """The global names function ``name`` of ``solution`` reads that neither Python's builtins
+    nor the chapter's code cells (``chapter_code``) define: a reader who pastes the shown
+    function into the chapter gets a NameError on each."""
+    import builtins
+    import symtable
+
+    (node,) = [n for n in ast.parse(solution).body if getattr(n, "name", None) == name]
+    function = ast.get_source_segment(solution, node)
+    (table,) = symtable.symtable(function, "solution", "exec").get_children()
+    needed = set(table.get_globals()) | {
+        s for child in table.get_children() for s in child.get_globals()
+    }
+    module = symtable.symtable(chapter_code, "chapter", "exec")
+    defined = {s.get_name() for s in module.get_symbols() if s.is_assigned() or s.is_imported()}
+    return needed - defined - set(dir(builtins))
+
+
+def shown_solutions(path: Path) -> list[tuple[Path, str]]:
+    """The ``(solution file, function)`` of each solution toggle of a chapter."""
+    found = []
+    for cell in _read(path).cells:
+        lines = cell.source.splitlines() if cell.cell_type == "markdown" else []
+        for i, line in enumerate(lines):
+            options = [o for o in lines[i + 1 : i + 4] if o.startswith(":pyobject:")]
+            if "{literalinclude}" in line and options:
+                target = CHAPTERS / line.split("}", 1)[1].strip()
+                found.append((target, options[0].split(":pyobject:", 1)[1].strip()))
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_shown_solution_runs_where_it_is_pasted(path):
+    """A shown solution uses only what its chapter's cells define (or Python's builtins)."""
+    nb = _read(path)
+    code = "\n".join(_without_magics(c.source) for c in nb.cells if c.cell_type == "code")
+    lacking = {
+        name: sorted(missing)
+        for target, name in shown_solutions(path)
+        if (missing := names_a_shown_solution_lacks(target.read_text(), name, code))
+    }
+    assert lacking == {}, (
+        f"{path.name}: shown solutions use names the chapter never defines (import them in the "
+        "solution's function or use what the chapter imports)"
+    )
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_no_code_cell_is_over_the_line_limit(path):
     assert long_cells(_read(path)) == [], (
@@ -279,6 +343,12 @@ def test_other_chapters_are_referred_to_by_label(path):
 
 
 # --- the checks above catch what they are meant to catch ------------------------------------
+
+
+def test_names_a_shown_solution_lacks_finds_a_missing_import_only():
+    solution = "import math\n\ndef f(x):\n    return math.sqrt(x) + len(np.ones(2))\n"
+    assert names_a_shown_solution_lacks(solution, "f", "import numpy as np") == {"math"}
+    assert names_a_shown_solution_lacks(solution, "f", "import math, numpy as np") == set()
 
 
 def test_long_cells_finds_a_code_cell_over_the_limit_only():

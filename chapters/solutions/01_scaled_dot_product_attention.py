@@ -18,9 +18,15 @@ def scaled_dot_product_attention(q, k, v, mask=None):
     """softmax(Q K^T / sqrt(d_k)) V, with an optional boolean mask (True = may attend)."""
     d_k = q.shape[-1]
     scores = q @ np.swapaxes(k, -1, -2) / math.sqrt(d_k)  # (..., n_q, n_k)
-    if mask is not None:
+    if mask is None:
+        weights = softmax(scores, axis=-1)
+    else:
         scores = np.where(mask, scores, -np.inf)  # hidden keys get exp(-inf) = 0
-    weights = softmax(scores, axis=-1)
+        allowed = np.broadcast_to(mask, scores.shape).any(axis=-1, keepdims=True)
+        # a query that may attend no key gets zero weights (its row would be 0/0 = NaN)
+        weights = np.where(
+            allowed, softmax(np.where(allowed, scores, 0.0), axis=-1), 0.0
+        )
     return weights @ v, weights  # (..., n_q, d_v), (..., n_q, n_k)
 
 
@@ -45,7 +51,11 @@ def temperature_of(scores, weights):
     # log w_j = s_j / T - log(sum_l exp(s_l / T)): the second term is the same for a whole row,
     # so differences within a row cancel it, and log-weights differ by (score differences) / T.
     # Centring each row does that for every entry at once; a least-squares fit gives T.
-    s = scores - scores.mean(axis=-1, keepdims=True)
-    log_w = np.log(weights)
-    log_w = log_w - log_w.mean(axis=-1, keepdims=True)
+    # A weight that underflowed to 0 has log -inf and says nothing about T: leave it out.
+    kept = weights > 0
+    count = kept.sum(axis=-1, keepdims=True)
+    s = np.where(kept, scores, 0.0)
+    s = np.where(kept, s - s.sum(axis=-1, keepdims=True) / count, 0.0)
+    log_w = np.where(kept, np.log(np.where(kept, weights, 1.0)), 0.0)
+    log_w = np.where(kept, log_w - log_w.sum(axis=-1, keepdims=True) / count, 0.0)
     return float(np.sum(s * s) / np.sum(s * log_w))

@@ -13,7 +13,6 @@ from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise,
 from mha.checks.properties import (
     additive_mask,
     allows_future,
-    float_mask,
     forbids_diagonal,
     top_left,
     upper_triangle,
@@ -26,7 +25,7 @@ _FLOAT_MASK = Mistake(
     "a mask of numbers (1 and 0) where a boolean one is asked",
     "a boolean mask selects with np.where and inverts with ~; a float mask added to the scores "
     "would add 1 to the allowed ones: build it from a comparison, or .astype(bool)",
-    detect=float_mask(),
+    relations=("numbers_for_bool",),
 )
 _ADDITIVE_MASK = Mistake(
     "additive_mask",
@@ -51,6 +50,11 @@ def _causal_variant(relation: Callable[[np.ndarray, np.ndarray], np.ndarray], *,
         return relation(np.arange(n_k)[None, :], rows)
 
     return causal_mask
+
+
+def _offset_sign_flipped(n_q, n_k=None):
+    n_k = n_q if n_k is None else n_k
+    return np.tril(np.ones((n_q, n_k), dtype=bool), k=n_q - n_k)
 
 
 _CAUSAL_MISTAKES = (
@@ -80,6 +84,12 @@ _CAUSAL_MISTAKES = (
         "the queries are the last n_q positions: query i sits at position i + n_k - n_q",
         _causal_variant(lambda cols, rows: cols <= rows, align=False),
         top_left(),
+    ),
+    Mistake(
+        "offset_sign",
+        "the diagonal offset with the wrong sign (np.tril(..., k=n_q - n_k))",
+        "query i sits at position i + n_k - n_q: np.tril(np.ones((n_q, n_k), bool), k=n_k - n_q)",
+        _offset_sign_flipped,
     ),
     Mistake(
         "ignores_n_k",
@@ -220,6 +230,20 @@ def _decoder_variant(
 _reference_decoder_masks = _decoder_variant()
 
 
+def _decoder_lengths_swapped(target_lengths, source_lengths, n_target, n_source):
+    """The masks as readers build them with mha's helpers, each from the other's lengths
+    (mha.padding_mask refuses a length above its n_k, as it would here)."""
+    self_mask = mha.causal_mask(n_target) & mha.padding_mask(source_lengths, n_target)
+    pad = mha.padding_mask(target_lengths, n_source)
+    return self_mask, np.broadcast_to(pad, (pad.shape[0], 1, n_target, n_source))
+
+
+def _decoder_cross_hides_target_pads(target_lengths, source_lengths, n_target, n_source):
+    self_mask, cross = _reference_decoder_masks(target_lengths, source_lengths, n_target, n_source)
+    target = np.arange(n_target) < np.asarray(target_lengths)[:, None]  # (B, n_t)
+    return self_mask, cross & target[:, None, :, None]
+
+
 def _causal_cross_mask(evidence) -> str | None:
     """A cross-attention mask equal to the right one AND a causal mask (either alignment)."""
     telling = False
@@ -267,6 +291,20 @@ _DECODER_MISTAKES = (
         "the target's padding applied to the queries axis instead of the keys",
         "padding hides keys: the padding part varies along the last axis, (B, 1, 1, n_target)",
         _decoder_variant(self_padding="queries"),
+    ),
+    Mistake(
+        "lengths_swapped",
+        "the target's and the source's lengths swapped between the two masks",
+        "the self-attention reads the target (its keys are target tokens: target_lengths); the "
+        "cross-attention reads the source (source_lengths)",
+        _decoder_lengths_swapped,
+    ),
+    Mistake(
+        "cross_hides_target_pads",
+        "the target's pad queries hidden in the cross-attention too (their rows all False)",
+        "the cross-attention mask hides only the source's pads; a pad query's row stays as it is "
+        "(its output is never used)",
+        _decoder_cross_hides_target_pads,
     ),
     Mistake(
         "or_instead_of_and",
