@@ -75,7 +75,8 @@ def scaled_dot_product_attention(
         Added to the scaled scores before the mask and the softmax (ALiBi, T5's relative
         bias, a float mask): an array broadcastable to ``(..., n_q, n_k)`` like the mask, or
         a positional bias such as :class:`mha.positions.ALiBi`, called for the positions
-        (see :func:`mha._compute.bias_scores`). **Mask and bias combine** as
+        (the queries at the last ``n_q`` of the ``n_k``, as :func:`mha.causal_mask` aligns
+        them). **Mask and bias combine** as
         ``where(mask, scores + bias, -inf)``: the mask wins, and a ``-inf`` in the bias hides
         a key as the mask does; a row with no finite score gives zeros.
     dropout : float
