@@ -656,9 +656,12 @@ def cited_authors(persons: list) -> str:
     return " and ".join(last(person) for person in persons)
 
 
-def _citations(env) -> dict[str, tuple[str, str, str, str]]:
-    """Each entry of the book's bibliography page: how it is cited, and where it is."""
-    domain = env.get_domain("cite")
+def _citations(app) -> dict[str, tuple[str, str, str, str]]:
+    """Each entry of the book's bibliography page: how it is cited, and where it is (none
+    where the book has no bibliography: Jupyter Book loads sphinxcontrib-bibtex only then)."""
+    if "sphinxcontrib.bibtex" not in app.extensions:
+        return {}
+    domain = app.env.get_domain("cite")
     citations = {}
     for bibliography_key, bibliography in domain.bibliographies.items():
         for key, node in bibliography.citation_nodes.items():
@@ -712,7 +715,7 @@ def collect(app) -> BuildData:
         exercises=exercises,
         numfig_format=dict(app.config.numfig_format),
         srcdir=Path(app.srcdir),
-        citations=_citations(env),
+        citations=_citations(app),
     )
 
 
