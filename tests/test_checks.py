@@ -247,10 +247,7 @@ def _known_id(name: str, mistake_id: str) -> bool:
             exercise.terms, dict(exercise.values), exercise.alternatives
         )
         table |= {tid for tid, _, _ in variants}
-    # an input's relation may hold a "+" ("input:top_k+1"), which is_relation_id reads as the
-    # join of two outputs' ids
-    relation = relations.is_relation_id(mistake_id) or mistake_id.startswith("input:")
-    return mistake_id in table or relation
+    return mistake_id in table or relations.is_relation_id(mistake_id)
 
 
 def _held_out_rates(answers: list) -> str:
