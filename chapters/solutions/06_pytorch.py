@@ -54,7 +54,7 @@ def params_from_torch(torch_mha):
 
 
 def attention_backward(q, k, v, grad_out):
-    """(grad_q, grad_k, grad_v) of sum(out * grad_out), out = softmax(q k^T / √d_k) v."""
+    """(grad_q, grad_k, grad_v) of sum(out * grad_out), out = softmax(q k^T/√d_k) v."""
     import numpy as np
 
     scale = 1 / math.sqrt(q.shape[-1])
