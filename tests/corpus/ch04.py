@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- multi_head_attention -----------------------------------------------------------------
 
@@ -261,57 +261,153 @@ def contributions_reversed(heads, w_o):
     return heads @ blocks
 
 
-# --- find the bugs: attention_layer -------------------------------------------------------
+# --- find the bugs: attention_layer (cross-attention, the keys padded) --------------------
 
 
-def _fixed(q, k, v, params, mask, *, pass_mask, transpose_back, w_o_layout):
+def _fixed(q, k, v, params, lengths, *, mask_on_keys, transpose_back, w_o_layout):
     h = params.num_heads
     q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
     k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
     v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
-    heads, weights = mha.scaled_dot_product_attention(
-        q_heads, k_heads, v_heads, mask if pass_mask else None
-    )
-    *batch, _, n_q, d_v = heads.shape
+    mask = None
+    if lengths is not None and mask_on_keys:
+        mask = mha.padding_mask(lengths, k.shape[-2])  # (B, 1, 1, n_k)
+    elif lengths is not None:
+        real = np.arange(q.shape[-2]) < np.asarray(lengths)[:, None]
+        mask = real[:, None, :, None]  # as given: over the queries
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+    B, _, n_q, d_v = heads.shape
     if transpose_back:
         heads = heads.swapaxes(-3, -2)
-    concat = heads.reshape(*batch, n_q, h * d_v)
+    concat = heads.reshape(B, n_q, h * d_v)
     return concat @ w_o_layout(params.w_o) + params.b_o, weights
 
 
 @correct("attention_layer")
-def attention_layer_fixed(q, k, v, params, mask=None):
+def attention_layer_fixed(q, k, v, params, lengths=None):
     return _fixed(
-        q, k, v, params, mask, pass_mask=True, transpose_back=True, w_o_layout=lambda w: w
+        q, k, v, params, lengths, mask_on_keys=True, transpose_back=True, w_o_layout=lambda w: w
     )
 
 
-@wrong("attention_layer", "mask_ignored")
-def attention_layer_missed_the_mask(q, k, v, params, mask=None):
+@correct("attention_layer")
+def attention_layer_rebuilt_mask_by_hand(q, k, v, params, lengths=None):
+    h = params.num_heads
+    mask = None
+    if lengths is not None:
+        mask = np.zeros((len(lengths), 1, 1, k.shape[1]), dtype=bool)
+        for b, length in enumerate(lengths):
+            mask[b, 0, 0, :length] = True
+    out, weights = mha.multi_head_attention(q, k, v, params, mask)
+    return out, weights
+
+
+@wrong("attention_layer", "padding_on_queries")
+def attention_layer_kept_the_query_mask(q, k, v, params, lengths=None):
     return _fixed(
-        q, k, v, params, mask, pass_mask=False, transpose_back=True, w_o_layout=lambda w: w
+        q, k, v, params, lengths, mask_on_keys=False, transpose_back=True, w_o_layout=lambda w: w
     )
 
 
 @wrong("attention_layer", "w_o_transposed")
-def attention_layer_kept_the_transpose(q, k, v, params, mask=None):
+def attention_layer_kept_the_transpose(q, k, v, params, lengths=None):
     return _fixed(
-        q, k, v, params, mask, pass_mask=True, transpose_back=True, w_o_layout=lambda w: w.T
+        q, k, v, params, lengths, mask_on_keys=True, transpose_back=True, w_o_layout=lambda w: w.T
     )
 
 
-@wrong("attention_layer", "mask_ignored+merge_without_transpose")
-def attention_layer_fixed_w_o_only(q, k, v, params, mask=None):
+@wrong("attention_layer", "padding_on_queries+merge_without_transpose")
+def attention_layer_fixed_w_o_only(q, k, v, params, lengths=None):
     return _fixed(
-        q, k, v, params, mask, pass_mask=False, transpose_back=False, w_o_layout=lambda w: w
+        q, k, v, params, lengths, mask_on_keys=False, transpose_back=False, w_o_layout=lambda w: w
     )
 
 
 @wrong("attention_layer", "merge_without_transpose")
-def attention_layer_reshape_kept(q, k, v, params, mask=None):
+def attention_layer_reshape_kept(q, k, v, params, lengths=None):
     return _fixed(
-        q, k, v, params, mask, pass_mask=True, transpose_back=False, w_o_layout=lambda w: w
+        q, k, v, params, lengths, mask_on_keys=True, transpose_back=False, w_o_layout=lambda w: w
     )
+
+
+@wrong("attention_layer", "lengths_ignored")
+def attention_layer_mask_dropped(q, k, v, params, lengths=None):
+    return _fixed(
+        q, k, v, params, None, mask_on_keys=True, transpose_back=True, w_o_layout=lambda w: w
+    )
+
+
+# --- ov_matrices: W_i^V W_i^O ------------------------------------------------------------
+
+
+@correct("ov_matrices")
+def ov_matrices_loop(params):
+    d_v = params.d_v
+    return np.stack([
+        params.w_v[:, i * d_v : (i + 1) * d_v] @ params.w_o[i * d_v : (i + 1) * d_v]
+        for i in range(params.num_heads)
+    ])  # fmt: skip
+
+
+@correct("ov_matrices")
+def ov_matrices_einsum(params):
+    h, d_v = params.num_heads, params.d_v
+    w_v = params.w_v.reshape(params.d_model, h, d_v)
+    w_o = params.w_o.reshape(h, d_v, params.d_model)
+    return np.einsum("dhv,hve->hde", w_v, w_o)
+
+
+@wrong("ov_matrices", "not_per_head")
+def ov_matrices_whole(params):
+    return np.array([params.w_v @ params.w_o for _ in range(params.num_heads)])
+
+
+@wrong("ov_matrices", "interleaved")
+def ov_matrices_strided(params):
+    h = params.num_heads
+    return np.stack([params.w_v[:, i::h] @ params.w_o[i::h] for i in range(h)])
+
+
+@wrong("ov_matrices", "transposed")
+def ov_matrices_o_first(params):
+    d_v = params.d_v
+    blocks = [
+        params.w_o[i * d_v : (i + 1) * d_v].T @ params.w_v[:, i * d_v : (i + 1) * d_v].T
+        for i in range(params.num_heads)
+    ]
+    return np.stack(blocks)
+
+
+@wrong("ov_matrices", "d_k_blocks")
+def ov_matrices_by_d_k(params):
+    d = params.d_k
+    return np.stack([
+        params.w_v[:, i * d : (i + 1) * d] @ params.w_o[i * d : (i + 1) * d]
+        for i in range(params.num_heads)
+    ])  # fmt: skip
+
+
+# --- predict_head_write_rank --------------------------------------------------------------
+
+
+@predicted("predict_head_write_rank", None)
+def predicted_rank_d_v():
+    return 8
+
+
+@predicted("predict_head_write_rank", "full_rank")
+def predicted_rank_of_a_square_matrix():
+    return 32
+
+
+@predicted("predict_head_write_rank", "heads")
+def predicted_rank_of_the_heads():
+    return 4
+
+
+@predicted("predict_head_write_rank", "one_direction")
+def predicted_one_direction():
+    return 1
 
 
 @wrong("multi_head_attention", "bias_dropped")
