@@ -1,7 +1,10 @@
 """Argument checks shared by every variant.
 
 Each check raises ``TypeError`` or ``ValueError`` with a message that names the argument,
-what was expected and what arrived. None of them uses ``assert``.
+what was expected and what arrived. None of them uses ``assert``. A public function checks
+its arguments here once, at the boundary, and computes with :mod:`mha._compute`.
+:data:`Array` is the package's one name for "an array of NumPy, CuPy or another array-API
+library".
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from typing import Any
 
 import array_api_compat
 import numpy as np
+
+Array = Any  # an array of NumPy, CuPy or another array-API library (no one class to name)
 
 
 def _library(x: Any) -> str:
@@ -78,8 +83,8 @@ def floating(name: str, x: Any, xp: ModuleType) -> None:
         raise TypeError(f"{name} must be a floating-point array, got dtype {x.dtype}")
 
 
-def boolean(name: str, x: Any, xp: ModuleType) -> None:
-    """Raise ``TypeError`` unless ``x`` is a boolean array."""
+def boolean(name: str, x: Any, xp: Any) -> None:
+    """Raise ``TypeError`` unless ``x`` is a boolean array (``xp``: its namespace, or ``torch``)."""
     if x.dtype != xp.bool:
         raise TypeError(
             f"{name} must be a boolean array (True = may attend), got dtype {x.dtype}; "
@@ -149,13 +154,11 @@ def attention_inputs(q: Any, k: Any, v: Any, params: Any, mask: Any) -> ModuleTy
     features("q", q, params.w_q, "w_q")
     features("k", k, params.w_k, "w_k")
     features("v", v, params.w_v, "w_v")
-    if v.shape[-2] != k.shape[-2]:
-        raise ValueError(
-            f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
-        )
+    one_value_per_key(k, v)
     batch = batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
     if mask is not None:
-        mask_shape(mask, (*batch, params.num_heads, q.shape[-2], k.shape[-2]), xp)
+        expected = (*batch, params.num_heads, q.shape[-2], k.shape[-2])
+        attention_mask(mask, expected, xp, "(..., h, n_q, n_k)")
     return xp
 
 
@@ -208,12 +211,24 @@ def broadcasts(shape: tuple[int, ...], target: tuple[int, ...]) -> bool:
     )
 
 
-def mask_shape(mask: Any, expected: tuple[int, ...], xp: ModuleType) -> None:
-    """Raise unless ``mask`` is boolean and broadcasts to ``expected`` without growing it."""
+def one_value_per_key(k: Any, v: Any) -> None:
+    """Raise ``ValueError`` unless ``v`` has one row per key (``n_k``, the second to last axis)."""
+    if v.shape[-2] != k.shape[-2]:
+        raise ValueError(
+            f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
+        )
+
+
+def attention_mask(mask: Any, expected: tuple[int, ...], xp: Any, layout: str) -> None:
+    """Raise unless ``mask`` is boolean and broadcasts to ``expected`` without growing it.
+
+    The one check of an attention mask, for every variant: ``xp`` is the mask's namespace (or
+    ``torch``), ``layout`` names the scores' axes, e.g. ``"(..., h, n_q, n_k)"``.
+    """
     boolean("mask", mask, xp)
     shape = tuple(mask.shape)
     if not broadcasts(shape, expected):
         raise ValueError(
             f"mask has shape {shape}, which does not broadcast to the attention scores' "
-            f"shape {expected} (..., n_q, n_k); each mask dimension must be 1 or match"
+            f"shape {expected} {layout}; each mask dimension must be 1 or match"
         )

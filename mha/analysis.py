@@ -9,8 +9,9 @@ also serve as a training penalty (diversity regularisation).
   :func:`head_contributions`, summarised by :func:`redundancy`.
 - *How much a head matters*: :func:`ablation_importance` (remove it, measure the drop) and
   :func:`gradient_importance` (Michel et al., 2019, "Are Sixteen Heads Really Better than
-  One?"), then :func:`pruning_curve` (remove heads one after another); two measures of
-  importance compared by :func:`rank_correlation`.
+  One?"), then :func:`pruning_curve` (remove heads one after another) and
+  :func:`removable_heads` (how many can go before a score falls below a threshold); two
+  measures of importance compared by :func:`rank_correlation`.
 
 Heads are pruned through a *head gate*: a tensor of shape ``(..., h)`` that multiplies each
 head's output before ``W^O`` (1 keeps a head, 0 removes it), as
@@ -328,6 +329,71 @@ def pruning_curve(
             gate[i] = 0.0
             scores.append(float(evaluate(gate.clone().view_as(head_gate))))
     return torch.tensor(scores, dtype=torch.float64)
+
+
+def removable_heads(
+    evaluate: Callable[[Tensor], float],
+    head_gate: Tensor,
+    order: Sequence[int],
+    threshold: float,
+    *,
+    stride: int = 1,
+) -> tuple[int, Tensor]:
+    """How many heads can go, in ``order``, before the score first falls below ``threshold``.
+
+    The pruning curve (:func:`pruning_curve`) is computed only every ``stride``-th removal,
+    to save evaluations (NaN between); then the points skipped just before the first computed
+    one below ``threshold`` are evaluated, so the count is exact unless the score dips below
+    and comes back above between two computed points.
+
+    Parameters
+    ----------
+    evaluate : callable
+        ``evaluate(gate) -> float``, as in :func:`ablation_importance`; higher is better.
+    head_gate, order : Tensor, sequence of int
+        As in :func:`pruning_curve` (all of the heads, usually).
+    threshold : float
+        The lowest score allowed.
+    stride : int
+        Compute the curve at every ``stride``-th number of heads removed.
+
+    Returns
+    -------
+    (int, Tensor)
+        The largest m such that removing the first m heads of ``order``, and every prefix
+        before it, keeps the score at or above ``threshold`` (``len(order)`` if it never falls
+        below); and the curve, float64 with NaN where it was not computed.
+
+    Shapes
+    ------
+    head_gate : (..., h);  order : (m,)  ->  (count, curve of shape (m + 1,))
+    """
+    _check_callable("evaluate", evaluate, "evaluate(gate) -> float")
+    _check_gate(head_gate)
+    order = _check_order(order, head_gate.numel())
+    stride = _validate.positive_int("stride", stride)
+
+    def every_stride(gate: Tensor) -> float:
+        removed_now = int((gate == 0).sum() - (head_gate == 0).sum())
+        return float(evaluate(gate)) if removed_now % stride == 0 else float("nan")
+
+    curve = pruning_curve(every_stride, head_gate, order)
+    below = torch.nonzero(curve < threshold).flatten()  # NaN compares False
+    if len(below) == 0:
+        return len(order), curve
+    first_below = int(below[0])
+    if first_below == 0:
+        raise ValueError(
+            f"threshold must be reached with no head removed: the score is {float(curve[0])}, "
+            f"below threshold={threshold}"
+        )
+    gate = head_gate.detach().flatten().clone()
+    with torch.no_grad():
+        for m in range(max(first_below - stride + 1, 1), first_below):  # the points skipped
+            gate[order[:m]] = 0.0
+            if float(evaluate(gate.clone().view_as(head_gate))) < threshold:
+                return m - 1, curve
+    return first_below - 1, curve
 
 
 def _check_order(order: object, size: int) -> list[int]:

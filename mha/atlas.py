@@ -17,11 +17,10 @@ are left out of every average (their rows are not looked at by the model's outpu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
-Array = Any
+from mha._validate import Array
 
 
 def _check(weights: Array, real: Array) -> tuple[np.ndarray, np.ndarray]:

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 import array_api_compat
 
-from mha import _validate
-from mha.functional import merge_heads, scaled_dot_product_attention, split_heads
+from mha import _compute, _validate
+from mha._validate import Array
 from mha.masks import causal_mask
 from mha.params import MHAParams
-
-Array = Any
 
 
 @dataclass(frozen=True, eq=False)
@@ -125,7 +124,9 @@ class GQAParams:
         )  # fmt: skip
 
 
-def _grouped_attention(q_heads: Array, k_heads: Array, v_heads: Array, mask: Array | None):
+def _grouped_attention(
+    xp: ModuleType, q_heads: Array, k_heads: Array, v_heads: Array, mask: Array | None
+):
     """Attention where query head i reads key/value head i // (h/g), without copying K or V.
 
     The h query heads are reshaped to (g, h/g) and the g key/value heads get a singleton
@@ -137,7 +138,6 @@ def _grouped_attention(q_heads: Array, k_heads: Array, v_heads: Array, mask: Arr
     mask : broadcastable to (..., h, n_q, n_k)
     returns : heads (..., h, n_q, d_v), weights (..., h, n_q, n_k)
     """
-    xp = array_api_compat.array_namespace(q_heads)
     *q_batch, h, n_q, d_k = q_heads.shape
     g = k_heads.shape[-3]
     q_grouped = xp.reshape(q_heads, (*q_batch, g, h // g, n_q, d_k))
@@ -146,7 +146,7 @@ def _grouped_attention(q_heads: Array, k_heads: Array, v_heads: Array, mask: Arr
         *m_batch, m_heads, m_q, m_k = mask.shape
         groups = (g, h // g) if m_heads == h else (1, 1)
         mask = xp.reshape(mask, (*m_batch, *groups, m_q, m_k))
-    out, weights = scaled_dot_product_attention(q_grouped, k_grouped, v_grouped, mask)
+    out, weights = _compute.attention(xp, q_grouped, k_grouped, v_grouped, mask)
     *batch, _, _, _, d_v = out.shape
     return (
         xp.reshape(out, (*batch, h, n_q, d_v)),
@@ -191,12 +191,13 @@ def grouped_query_attention(
     out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
     """
     _check_params(params)
-    _validate.attention_inputs(q, k, v, params, mask)
-    q_heads = split_heads(q @ params.w_q, params.num_heads)  # (..., h, n_q, d_k)
-    k_heads = split_heads(k @ params.w_k, params.num_kv_heads)  # (..., g, n_k, d_k)
-    v_heads = split_heads(v @ params.w_v, params.num_kv_heads)  # (..., g, n_k, d_v)
-    heads, weights = _grouped_attention(q_heads, k_heads, v_heads, mask)
-    return merge_heads(heads) @ params.w_o, weights
+    xp = _validate.attention_inputs(q, k, v, params, mask)
+    h, g = params.num_heads, params.num_kv_heads
+    q_heads = _compute.split_heads(xp, q @ params.w_q, h)  # (..., h, n_q, d_k)
+    k_heads = _compute.split_heads(xp, k @ params.w_k, g)  # (..., g, n_k, d_k)
+    v_heads = _compute.split_heads(xp, v @ params.w_v, g)  # (..., g, n_k, d_v)
+    heads, weights = _grouped_attention(xp, q_heads, k_heads, v_heads, mask)
+    return _compute.merge_heads(xp, heads) @ params.w_o, weights
 
 
 class KVCache:
@@ -239,6 +240,10 @@ class KVCache:
             _validate.floating(name, x, xp)
             _validate.min_ndim(name, x, 3, "(..., g, n_new, d)")
         _validate.same_dtype(xp, k=k, v=v)
+        return self._append(xp, k, v)
+
+    def _append(self, xp: ModuleType, k: Array, v: Array) -> tuple[Array, Array]:
+        """:meth:`append` for arrays of ``xp`` that are floating, at least 3-D and of one dtype."""
         if k.shape[:-1] != v.shape[:-1]:
             raise ValueError(
                 f"k has shape {tuple(k.shape)} and v has shape {tuple(v.shape)}; they must "
@@ -289,11 +294,13 @@ def decode_step(x: Array, params: GQAParams, cache: KVCache) -> Array:
     _validate.min_ndim("x", x, 2, "(..., n, features)")
     _validate.features("x", x, params.w_q, "w_q")
     _validate.same_dtype(xp, x=x, params=params.w_q)
-    q_heads = split_heads(x @ params.w_q, params.num_heads)  # (..., h, n_new, d_k)
-    keys, values = cache.append(
-        split_heads(x @ params.w_k, params.num_kv_heads),  # (..., g, n_new, d_k)
-        split_heads(x @ params.w_v, params.num_kv_heads),
+    h, g = params.num_heads, params.num_kv_heads
+    q_heads = _compute.split_heads(xp, x @ params.w_q, h)  # (..., h, n_new, d_k)
+    keys, values = cache._append(
+        xp,
+        _compute.split_heads(xp, x @ params.w_k, g),  # (..., g, n_new, d_k)
+        _compute.split_heads(xp, x @ params.w_v, g),  # (..., g, n_new, d_v)
     )
     mask = causal_mask(x.shape[-2], keys.shape[-2], xp=xp)  # (n_new, length)
-    heads, _ = _grouped_attention(q_heads, keys, values, mask)
-    return merge_heads(heads) @ params.w_o
+    heads, _ = _grouped_attention(xp, q_heads, keys, values, mask)
+    return _compute.merge_heads(xp, heads) @ params.w_o

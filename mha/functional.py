@@ -3,33 +3,16 @@
 :func:`softmax`, :func:`scaled_dot_product_attention`, :func:`split_heads` and
 :func:`merge_heads` are the package's public blocks (re-exported as ``mha.softmax`` and so
 on); :func:`project` is the linear projection ``x W + b``. Each of them takes its array
-namespace ``xp`` from its inputs and checks its arguments; :func:`compute_dtype` and
-:func:`matrix_transpose` are helpers that take ``xp``. :mod:`mha.numpy_mha` builds
-multi-head attention from these blocks, :mod:`mha.lean` its tiled path, and
-:mod:`mha.efficient` grouped-query attention.
+namespace from its inputs, checks its arguments, and computes with :mod:`mha._compute`;
+:mod:`mha.numpy_mha` builds multi-head attention from the same computations (checking its
+own arguments once), :mod:`mha.lean` its tiled path, and :mod:`mha.efficient`
+grouped-query attention.
 """
 
 from __future__ import annotations
 
-import math
-from types import ModuleType
-from typing import Any
-
-from mha import _validate
-
-Array = Any
-
-
-def compute_dtype(xp: ModuleType, dtype: Any) -> Any:
-    """The dtype a softmax of ``dtype`` runs in: float16 (and bfloat16) go to float32."""
-    low_precision = [getattr(xp, name) for name in ("float16", "bfloat16") if hasattr(xp, name)]
-    return xp.float32 if any(dtype == low for low in low_precision) else dtype
-
-
-def matrix_transpose(xp: ModuleType, x: Array) -> Array:
-    """Swap the last two axes."""
-    axes = (*range(x.ndim - 2), x.ndim - 1, x.ndim - 2)
-    return xp.permute_dims(x, axes)
+from mha import _compute, _validate
+from mha._validate import Array
 
 
 def softmax(x: Array, axis: int = -1) -> Array:
@@ -63,13 +46,7 @@ def softmax(x: Array, axis: int = -1) -> Array:
         raise ValueError(
             f"axis must be in [{-x.ndim}, {x.ndim}) for x of shape {x.shape}, got {axis}"
         )
-    z = xp.astype(x, compute_dtype(xp, x.dtype), copy=False)
-    row_max = xp.max(z, axis=axis, keepdims=True)
-    row_max = xp.where(xp.isfinite(row_max), row_max, xp.zeros_like(row_max))  # all -inf rows
-    e = xp.exp(z - row_max)
-    total = xp.sum(e, axis=axis, keepdims=True)
-    total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
-    return xp.astype(e / total, x.dtype, copy=False)
+    return _compute.softmax(xp, x, axis)
 
 
 def scaled_dot_product_attention(
@@ -108,20 +85,11 @@ def scaled_dot_product_attention(
             f"k has d_k={k.shape[-1]} but q has d_k={q.shape[-1]}; "
             "queries and keys must share d_k for the dot product"
         )
-    if v.shape[-2] != k.shape[-2]:
-        raise ValueError(
-            f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
-        )
+    _validate.one_value_per_key(k, v)
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
     if mask is not None:
-        _validate.mask_shape(mask, (*batch, q.shape[-2], k.shape[-2]), xp)
-    compute = compute_dtype(xp, q.dtype)
-    q_c, k_c = xp.astype(q, compute, copy=False), xp.astype(k, compute, copy=False)
-    scores = (q_c @ matrix_transpose(xp, k_c)) * (1.0 / math.sqrt(q.shape[-1]))  # (..., n_q, n_k)
-    if mask is not None:
-        scores = xp.where(mask, scores, xp.asarray(-math.inf, dtype=compute))
-    weights = xp.astype(softmax(scores, axis=-1), q.dtype, copy=False)  # (..., n_q, n_k)
-    return weights @ v, weights  # (..., n_q, d_v), (..., n_q, n_k)
+        _validate.attention_mask(mask, (*batch, q.shape[-2], k.shape[-2]), xp, "(..., n_q, n_k)")
+    return _compute.attention(xp, q, k, v, mask)
 
 
 def split_heads(x: Array, num_heads: int) -> Array:
@@ -139,9 +107,7 @@ def split_heads(x: Array, num_heads: int) -> Array:
     num_heads = _validate.positive_int("num_heads", num_heads)
     if x.shape[-1] % num_heads:
         raise ValueError(f"num_heads={num_heads} does not divide x's last dimension {x.shape[-1]}")
-    *batch, n, features = x.shape
-    x = xp.reshape(x, (*batch, n, num_heads, features // num_heads))  # (..., n, h, d)
-    return xp.permute_dims(x, (*range(len(batch)), x.ndim - 2, x.ndim - 3, x.ndim - 1))
+    return _compute.split_heads(xp, x, num_heads)
 
 
 def merge_heads(x: Array) -> Array:
@@ -153,9 +119,7 @@ def merge_heads(x: Array) -> Array:
     """
     xp = _validate.array_namespace(x=x)
     _validate.min_ndim("x", x, 3, "(..., h, n, d)")
-    *batch, h, n, d = x.shape
-    x = xp.permute_dims(x, (*range(len(batch)), x.ndim - 2, x.ndim - 3, x.ndim - 1))
-    return xp.reshape(x, (*batch, n, h * d))  # (..., n, h*d)
+    return _compute.merge_heads(xp, x)
 
 
 def project(x: Array, w: Array, b: Array | None = None) -> Array:
@@ -177,5 +141,4 @@ def project(x: Array, w: Array, b: Array | None = None) -> Array:
         )
     if b is not None and tuple(b.shape) != (w.shape[1],):
         raise ValueError(f"b must have shape ({w.shape[1]},), got {tuple(b.shape)}")
-    y = xp.reshape(xp.reshape(x, (-1, x.shape[-1])) @ w, (*x.shape[:-1], w.shape[1]))
-    return y if b is None else y + b
+    return _compute.project(xp, x, w, b)

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import functools
 from types import ModuleType
-from typing import Any
 
 import numpy as np
 
+from mha._validate import Array
 from mha.params import MHAParams
-
-Array = Any
 
 
 @functools.cache

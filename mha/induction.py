@@ -26,11 +26,9 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from mha import _validate
+from mha._validate import Array
 from mha.positions import sinusoidal
 from mha.torch_mha import MultiHeadAttention
-
-Array = Any
-
 
 # --- what a head does: scores on attention weights (NumPy, CuPy or torch) ------------------
 

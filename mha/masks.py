@@ -14,8 +14,7 @@ from typing import Any
 import numpy as np
 
 from mha import _validate
-
-Array = Any
+from mha._validate import Array
 
 
 def causal_mask(n_q: int, n_k: int | None = None, *, xp: ModuleType | None = None) -> Array:

@@ -1,8 +1,8 @@
 """Multi-head attention in NumPy, written once for any array-API library (NumPy, CuPy, ...).
 
-Built from the functions of :mod:`mha.functional` (re-exported here), which take their array
-namespace from their inputs, so the same code runs on NumPy arrays on the CPU and on CuPy
-arrays on the GPU. Conventions: batch first, ``x @ W`` (paper layout), boolean masks with
+Built from the computations of :mod:`mha.functional` (:mod:`mha._compute`): the arguments
+are checked once and the array namespace comes from the inputs once, so the same code runs
+on NumPy arrays on the CPU and on CuPy arrays on the GPU. Conventions: batch first, ``x @ W`` (paper layout), boolean masks with
 True = may attend. With ``need_weights=False`` and large scores,
 :func:`multi_head_attention` hands over to the lean, tiled path of :mod:`mha.lean`.
 """
@@ -11,48 +11,31 @@ from __future__ import annotations
 
 import math
 from types import ModuleType
-from typing import Any
 
 import array_api_compat
 
-from mha import _validate, lean
-from mha.functional import (
-    compute_dtype,
-    merge_heads,
-    project,
-    scaled_dot_product_attention,
-    softmax,
-    split_heads,
-)
+from mha import _compute, _validate, lean
+from mha._validate import Array
 from mha.params import MHAParams
-
-Array = Any
 
 #: Defaults of ``multi_head_attention(..., memory_budget=)``, in bytes. On the CPU the tiled
 #: path is already the faster one above a few MiB of scores (cache-sized tiles, every core);
 #: on a GPU each tile costs kernel launches, so tiles are worth it only to save memory.
 DEFAULT_MEMORY_BUDGET = {"cpu": 8 * 2**20, "gpu": 2**30}
 
-__all__ = [
-    "DEFAULT_MEMORY_BUDGET",
-    "merge_heads",
-    "multi_head_attention",
-    "multi_head_attention_loop",
-    "project",
-    "scaled_dot_product_attention",
-    "softmax",
-    "split_heads",
-]
+__all__ = ["DEFAULT_MEMORY_BUDGET", "multi_head_attention", "multi_head_attention_loop"]
 
 
-def _check_mha_args(q, k, v, params, mask, memory_budget=None) -> None:
+def _check_mha_args(q, k, v, params, mask, memory_budget=None) -> ModuleType:
+    """Check a layer's arguments (once, for the whole call); return their array namespace."""
     if not isinstance(params, MHAParams):
         raise TypeError(
             f"params must be an mha.MHAParams (see mha.init_params), got {type(params).__name__}"
         )
-    _validate.attention_inputs(q, k, v, params, mask)
+    xp = _validate.attention_inputs(q, k, v, params, mask)
     if memory_budget is not None:
         _validate.positive_int("memory_budget", memory_budget)
+    return xp
 
 
 def multi_head_attention(
@@ -68,7 +51,7 @@ def multi_head_attention(
     """MultiHead(Q, K, V) = Concat(head_1, ..., head_h) W^O, all heads at once.
 
     ``head_i = Attention(Q W_i^Q, K W_i^K, V W_i^V)``. The h per-head projections are one
-    matrix product with the fused ``(d_model, h*d_k)`` weight, then :func:`split_heads`.
+    matrix product with the fused ``(d_model, h*d_k)`` weight, then :func:`mha.split_heads`.
 
     Parameters
     ----------
@@ -102,19 +85,22 @@ def multi_head_attention(
     mask : (..., h, n_q, n_k) or anything that broadcasts to it
     out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
     """
-    _check_mha_args(q, k, v, params, mask, memory_budget)
+    xp = _check_mha_args(q, k, v, params, mask, memory_budget)
     h = params.num_heads
     if not need_weights:
-        xp = _validate.array_namespace(q=q, k=k, v=v)
         budget = _budget(xp, memory_budget)
         if _scores_bytes(xp, q, k, v, h) > budget:
             return lean.multi_head_attention(xp, q, k, v, params, mask, budget), None
-    q = split_heads(project(q, params.w_q, params.b_q), h)  # (..., h, n_q, d_k)
-    k = split_heads(project(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
-    v = split_heads(project(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
-    heads, weights = scaled_dot_product_attention(q, k, v, mask)  # (..., h, n_q, d_v)
-    concat = merge_heads(heads)  # (..., n_q, h*d_v)
-    out = project(concat, params.w_o, params.b_o)  # (..., n_q, d_model)
+
+    def heads_of(x: Array, w: Array, b: Array | None) -> Array:  # split_heads(x @ w + b)
+        return _compute.split_heads(xp, _compute.project(xp, x, w, b), h)
+
+    q = heads_of(q, params.w_q, params.b_q)  # (..., h, n_q, d_k)
+    k = heads_of(k, params.w_k, params.b_k)  # (..., h, n_k, d_k)
+    v = heads_of(v, params.w_v, params.b_v)  # (..., h, n_k, d_v)
+    heads, weights = _compute.attention(xp, q, k, v, mask)  # (..., h, n_q, d_v)
+    concat = _compute.merge_heads(xp, heads)  # (..., n_q, h*d_v)
+    out = _compute.project(xp, concat, params.w_o, params.b_o)  # (..., n_q, d_model)
     return out, (weights if need_weights else None)
 
 
@@ -128,7 +114,7 @@ def _budget(xp: ModuleType, memory_budget: int | None) -> int:
 
 def _scores_bytes(xp: ModuleType, q: Array, k: Array, v: Array, num_heads: int) -> int:
     """Bytes of the ``(..., h, n_q, n_k)`` scores, in the softmax's dtype (float32 for float16)."""
-    itemsize = 4 if compute_dtype(xp, q.dtype) == xp.float32 else 8
+    itemsize = 4 if _compute.compute_dtype(xp, q.dtype) == xp.float32 else 8
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
     return itemsize * math.prod((*batch, num_heads, q.shape[-2], k.shape[-2]))
 
@@ -146,24 +132,23 @@ def multi_head_attention_loop(
     ------
     As :func:`multi_head_attention`; weights : (..., h, n_q, n_k).
     """
-    _check_mha_args(q, k, v, params, mask)
-    xp = _validate.array_namespace(q=q)
+    xp = _check_mha_args(q, k, v, params, mask)
     d_k, d_v = params.d_k, params.d_v
 
-    def columns(w: Array, b: Array | None, cols: slice) -> tuple[Array, Array | None]:
-        return w[:, cols], None if b is None else b[cols]
+    def head_projection(x: Array, w: Array, b: Array | None, cols: slice) -> Array:
+        return _compute.project(xp, x, w[:, cols], None if b is None else b[cols])
 
     heads, weights = [], []
     for i in range(params.num_heads):
         qk_cols, v_cols = slice(i * d_k, (i + 1) * d_k), slice(i * d_v, (i + 1) * d_v)
-        q_i = project(q, *columns(params.w_q, params.b_q, qk_cols))  # (..., n_q, d_k)
-        k_i = project(k, *columns(params.w_k, params.b_k, qk_cols))  # (..., n_k, d_k)
-        v_i = project(v, *columns(params.w_v, params.b_v, v_cols))  # (..., n_k, d_v)
+        q_i = head_projection(q, params.w_q, params.b_q, qk_cols)  # (..., n_q, d_k)
+        k_i = head_projection(k, params.w_k, params.b_k, qk_cols)  # (..., n_k, d_k)
+        v_i = head_projection(v, params.w_v, params.b_v, v_cols)  # (..., n_k, d_v)
         mask_i = mask
         if mask is not None and mask.ndim >= 3:  # pick head i's slice of the heads axis
             mask_i = mask[..., i if mask.shape[-3] > 1 else 0, :, :]
-        head_i, weights_i = scaled_dot_product_attention(q_i, k_i, v_i, mask_i)  # (..., n_q, d_v)
+        head_i, weights_i = _compute.attention(xp, q_i, k_i, v_i, mask_i)  # (..., n_q, d_v)
         heads.append(head_i)
         weights.append(weights_i)
     concat = xp.concat(heads, axis=-1)  # (..., n_q, h*d_v)
-    return project(concat, params.w_o, params.b_o), xp.stack(weights, axis=-3)
+    return _compute.project(xp, concat, params.w_o, params.b_o), xp.stack(weights, axis=-3)

@@ -15,8 +15,7 @@ from typing import Any
 import numpy as np
 
 from mha import _validate
-
-Array = Any
+from mha._validate import Array
 
 
 @dataclass(frozen=True, eq=False)

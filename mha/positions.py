@@ -29,9 +29,8 @@ import array_api_compat
 import numpy as np
 
 from mha import _validate
-from mha.functional import compute_dtype
-
-Array = Any
+from mha._compute import compute_dtype
+from mha._validate import Array
 
 
 def _namespace(name: str, x: Any) -> ModuleType:

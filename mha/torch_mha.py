@@ -338,10 +338,7 @@ class MultiHeadAttention(nn.Module):
                 raise ValueError(
                     f"{name} has {x.shape[-1]} features but the module expects {what}={size}"
                 )
-        if v.shape[-2] != k.shape[-2]:
-            raise ValueError(
-                f"v has n_k={v.shape[-2]} rows but k has n_k={k.shape[-2]}; each key needs one value"
-            )
+        _validate.one_value_per_key(k, v)
         batch = _validate.batch_shape(
             q=tuple(q.shape[:-2]), k=tuple(k.shape[:-2]), v=tuple(v.shape[:-2])
         )
@@ -350,16 +347,8 @@ class MultiHeadAttention(nn.Module):
                 raise TypeError(
                     f"mask must be a torch.Tensor of dtype bool, got {type(mask).__name__}"
                 )
-            if mask.dtype != torch.bool:
-                raise TypeError(
-                    f"mask must be a boolean tensor (True = may attend), got dtype {mask.dtype}"
-                )
             expected = (*batch, self.num_heads, q.shape[-2], k.shape[-2])
-            if not _validate.broadcasts(tuple(mask.shape), expected):
-                raise ValueError(
-                    f"mask has shape {tuple(mask.shape)}, which does not broadcast to the "
-                    f"attention scores' shape {expected} (..., h, n_q, n_k)"
-                )
+            _validate.attention_mask(mask, expected, torch, "(..., h, n_q, n_k)")
         return mask
 
     def _check_heads(self, heads: object) -> None:

@@ -1,4 +1,6 @@
-"""Shared fixtures; tests marked ``gpu`` skip, with the reason, where no GPU exists.
+"""Shared fixtures; tests marked ``gpu`` skip, with the reason, where no GPU exists, and the
+notebooks' cells (nbval) are marked ``slow``, as are the slow tests themselves, so that
+``python3 dev.py test -m "not slow"`` is the quick loop.
 
 ``backend`` runs a test once per array library the package serves, SciPy-style:
 
@@ -42,6 +44,9 @@ def _gpu_reason() -> str | None:
 
 
 def pytest_collection_modifyitems(config, items):
+    for item in items:  # a notebook (nbval runs every cell of it) is a slow test
+        if item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.slow)
     gpu_items = [item for item in items if "gpu" in item.keywords]
     if not gpu_items:
         return
@@ -54,6 +59,15 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture
 def rng():
     return np.random.default_rng(1234)
+
+
+@pytest.fixture
+def close_figures():
+    """Close every matplotlib figure a test left open."""
+    yield
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
 
 
 class Backend:

@@ -21,6 +21,7 @@ def one_hot_rows(n, offset):
 # --- where heads look ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_mean_distance_and_entropy_of_known_patterns():
     n = 6
     previous = one_hot_rows(n, 1)  # distance 1 except row 0 (distance 0)
@@ -193,6 +194,31 @@ def test_head_similarity_has_a_bounded_gradient_at_a_pruned_head():
     assert per_head.grad[0].abs().max() > 0
 
 
+def test_removable_heads_counts_exactly_with_a_stride():
+    calls = []
+
+    def score(gate):  # 1 per head kept, out of 10: drops below 6.5 after the fourth removal
+        calls.append(int((gate == 0).sum()))
+        return float(gate.sum())
+
+    for stride in (1, 3, 4):
+        calls.clear()
+        count, curve = analysis.removable_heads(
+            score, torch.ones(10), range(10), 6.5, stride=stride
+        )
+        assert count == 3  # 7 kept: 7.0; 6 kept: 6.0 < 6.5
+        assert curve[0] == 10 and torch.isnan(curve[1:]).sum() == (
+            0 if stride == 1 else 10 - 10 // stride
+        )
+        computed = int((~torch.isnan(curve)).sum())
+        assert all(c % stride == 0 for c in calls[:computed])  # the curve, every stride-th
+        assert len(calls) - computed < stride  # then only the points skipped before the drop
+    count, _ = analysis.removable_heads(score, torch.ones(10), range(10), -1.0, stride=3)
+    assert count == 10  # never below
+    with pytest.raises(ValueError, match="no head removed"):
+        analysis.removable_heads(score, torch.ones(10), range(10), 11.0)
+
+
 def test_rank_correlation_is_spearmans_with_ties_sharing_their_mean_rank():
     scipy_stats = pytest.importorskip("scipy.stats")
     assert analysis.rank_correlation([0.1, 0.5, 0.3], [1, 3, 2]) == pytest.approx(1.0)
@@ -280,6 +306,11 @@ def test_rank_correlation_is_spearmans_with_ties_sharing_their_mean_rank():
             "integer head indices",
         ),
         (lambda: analysis.rank_correlation([1, 1, 1], [1, 2, 3]), ValueError, "a must hold"),
+        (
+            lambda: analysis.removable_heads(quadratic_score, torch.ones(4), [0], 0.0, stride=0),
+            ValueError,
+            "stride",
+        ),
         (lambda: analysis.rank_correlation([1, 2], [3]), ValueError, "b must hold"),
         (lambda: analysis.rank_correlation([1, 2, 3], [1, 2]), ValueError, "as many values"),
     ],

@@ -1,4 +1,5 @@
-"""The benchmark's verdict rule, its bookkeeping, its processes and the lean path's profile.
+"""The benchmark's verdict rule, its bookkeeping, its processes and the lean path's profile;
+chapter 3's per-head forms and their timing harness.
 
 No timing is asserted here (speed goals live in ``python -m mha.bench``): the verdict rule
 is checked on synthetic ratios, the report's bookkeeping on synthetic rounds, and one run
@@ -62,7 +63,7 @@ def test_rounds_alternate_the_order_and_every_ratio_is_taken_within_a_round():
     assert row["fraction_of_peak"]["rounds"] == pytest.approx(expected)  # its own process's peak
     assert row["peak_memory_mib"] == 1.0
     lines = verdict.goals(report)
-    assert any("NumPy no slower" not in line for line in lines)  # (1, 1024, ...) is no goal shape
+    assert all("NumPy no slower" not in line for line in lines)  # (1, 1024, ...) is no goal shape
     fraction_lines = [line for line in lines if "of the matmul peak" in line]
     assert len(fraction_lines) == 1 and "(1, 1024, 64, 4)" in fraction_lines[0]
     assert verdict.meets(row["fraction_of_peak"], 0.6, at_most=False) == (
@@ -79,6 +80,7 @@ def test_the_goal_line_says_not_met_when_only_the_median_meets_it():
     assert "0.99 [" in line and "NOT met (upper quartile 1.02)" in line
 
 
+@pytest.mark.slow
 def test_the_benchmark_runs_each_round_in_fresh_processes(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(measure, "PEAK_SIDE", {"cpu": 64, "gpu": 64})  # passed to the processes
     path = tmp_path / "bench.json"
@@ -104,23 +106,28 @@ def test_a_failing_process_is_reported_with_its_error():
         measure.measure_in_fresh_process("no such impl", [(1, 8, 8, 2)], 1, False)
 
 
-def test_phases_cost_nothing_when_off_and_sum_over_threads_when_on():
-    assert phases.phase("x") is phases.phase("y")  # one shared do-nothing context
+def test_timed_steps_record_only_while_recording_and_sum_over_threads():
+    @phases.timed("sleep")
+    def nap(seconds):
+        time.sleep(seconds)
+        return seconds
+
+    assert nap(0.0) == 0.0  # off: the step just runs
     with phases.recording() as totals:
-
-        def work():
-            with phases.phase("sleep"):
-                time.sleep(0.05)
-
-        workers = [threading.Thread(target=work) for _ in range(2)]
+        workers = [threading.Thread(target=nap, args=(0.05,)) for _ in range(2)]
         for w in workers:
             w.start()
         for w in workers:
             w.join()
         with pytest.raises(RuntimeError, match="does not nest"), phases.recording():
             pass
-    assert totals["sleep"] >= 0.1  # two threads, 0.05 s each
-    assert phases.phase("x") is phases.phase("y")  # off again
+    assert set(totals) == {"sleep"} and totals["sleep"] >= 0.1  # two threads, 0.05 s each
+    recorded = dict(totals)
+    nap(0.01)  # off again: nothing is added
+    assert totals == recorded
+    with phases.recording() as later:
+        pass
+    assert later == {}
 
 
 def test_the_profile_accounts_for_the_whole_call_and_its_floor(monkeypatch):
@@ -154,3 +161,56 @@ def test_the_profiled_call_equals_the_unprofiled_one(rng):
     with phases.recording():
         profiled, _ = mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=1)
     np.testing.assert_array_equal(profiled, out)
+
+
+def test_the_three_per_head_forms_compute_the_heads_of_split_attention(rng):
+    q, k, v = (rng.standard_normal((6, 8), dtype=np.float32) for _ in range(3))
+    expected, _ = mha.scaled_dot_product_attention(*(mha.split_heads(x, 4) for x in (q, k, v)))
+    forms = timing.per_head_forms(q, k, v, num_heads=4)
+    assert list(forms) == list(timing.PER_HEAD_FORMS)
+    for form, call in forms.items():
+        np.testing.assert_allclose(call(), expected, rtol=1e-5, atol=1e-6, err_msg=form)
+
+
+def test_the_per_head_forms_are_timed_for_every_length_and_head_count_on_one_thread(rng):
+    import torch
+
+    threads = torch.get_num_threads()
+    seconds = timing.time_per_head_forms([4, 8], [1, 2, 4], 8, rng, rounds=2)
+    assert set(seconds) == set(timing.PER_HEAD_FORMS)
+    for times in seconds.values():
+        assert times.shape == (2, 3) and (times > 0).all()
+    assert torch.get_num_threads() == threads  # given back
+
+
+def test_peak_mib_is_what_the_call_allocated_on_the_cpu_or_in_a_pool():
+    result, peak = timing.peak_mib(np.ones, (1024, 1024))  # 8 MiB of float64
+    assert result.shape == (1024, 1024) and 8 <= peak < 9
+
+    class Pool:  # what CuPy's memory pool reports: it grows by what a call reserves
+        held = 0
+
+        def free_all_blocks(self):
+            self.held = 3 * 2**20
+
+        def total_bytes(self):
+            return self.held
+
+    pool = Pool()
+
+    def reserve():
+        pool.held += 5 * 2**20
+        return "done"
+
+    assert timing.peak_mib(reserve, pool=pool) == ("done", 5.0)
+
+
+def test_peak_mib_refuses_to_run_inside_another_trace():
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(RuntimeError, match="tracemalloc"):
+            timing.peak_mib(np.ones, 3)
+    finally:
+        tracemalloc.stop()

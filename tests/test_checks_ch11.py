@@ -43,7 +43,8 @@ def test_evaluate_rewards_kept_heads_and_heads_interact():
     for case in exercise.trials(np.random.default_rng(3)):
         evaluate, layers, heads = exercise.prepare(case.args)
         ones = np.ones((layers, heads))
-        assert evaluate(ones) == pytest.approx(1.0)
+        assert evaluate(ones) == pytest.approx(case.args[0][0])  # the full model's score
+        assert evaluate(ones) > 1  # not 1, so that a relative drop differs from the drop
         first, last, both = ones.copy(), ones.copy(), ones.copy()
         first.flat[0] = last.flat[-1] = both.flat[0] = both.flat[-1] = 0
         drop = {name: evaluate(ones) - evaluate(g) for name, g in

@@ -11,13 +11,9 @@ import mha
 from mha.book import diagrams
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def _images(fig) -> dict[str, np.ndarray]:

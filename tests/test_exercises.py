@@ -37,7 +37,9 @@ EXERCISE = re.compile(r"^:::\{exercise\} (?P<title>.+?)(?: (?P<stars>★+))?$", 
 CHECK = re.compile(r'^check\("(?P<name>\w+)", (?P<answer>\w+)\)$')
 TYPED_EXERCISE = re.compile(r"\b[Ee]xercises? *(?:no\.? *)?#?\d+")
 EXERCISE_REF = re.compile(r"\{(?:num)?ref\}`(?:[^`<]*<)?(ex-[a-z0-9-]+)>?`")
-IMPORTANCE = re.compile(r"^Importance (?P<importance>●[●○]{2}) · about (?P<minutes>\d+) minutes$", re.M)
+IMPORTANCE = re.compile(
+    r"^Importance (?P<importance>●[●○]{2}) · about (?P<minutes>\d+) minutes$", re.M
+)
 README_ROW = re.compile(
     r"^\| (?P<chapter>\d+) \| `(?P<name>\w+)` \| (?P<title>.+?) \| (?P<stars>★+) \| "
     r"(?P<importance>●[●○]{2}) \| (?P<minutes>\d+) \|$"
@@ -88,12 +90,7 @@ def _exercises(path: Path) -> list[Shown]:
             if match and current["name"] is None:
                 current["name"] = match["name"]
     chapter = int(path.name[:2])
-    return [
-        Shown(chapter, **{k: e[k] for k in (
-            "name", "title", "stars", "label", "hint", "solution", "importance", "minutes"
-        )})  # fmt: skip
-        for e in found
-    ]
+    return [Shown(chapter, **e) for e in found]
 
 
 SHOWN = [exercise for path in NOTEBOOKS for exercise in _exercises(path)]
@@ -326,7 +323,9 @@ def passes(name: str, answer: object, seed: int = 11) -> bool:
     return exercise.judge(cases, outcomes).status == "passed"
 
 
-HARD = [e for e in SHOWN if len(e.stars) >= TRANSFER and isinstance(EXERCISES[e.name], FunctionExercise)]
+HARD = [
+    e for e in SHOWN if len(e.stars) >= TRANSFER and isinstance(EXERCISES[e.name], FunctionExercise)
+]
 
 
 @pytest.mark.parametrize("exercise", HARD, ids=lambda e: f"{e.chapter:02d}-{e.name}")

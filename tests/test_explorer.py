@@ -73,10 +73,12 @@ def test_html_holds_the_picture_and_the_spec_and_works_without_javascript(weight
     explorer = attention_explorer(TOKENS, weights, static_layer=1, layer_names=["one", "two"])
     page = explorer.html
     image = re.search(
-        r'<img class="mha-explorer-static" src="data:image/png;base64,([^"]+)" alt="([^"]+)"', page
+        r'<img class="mha-explorer-static" src="data:image/svg\+xml;base64,([^"]+)" alt="([^"]+)"',
+        page,
     )
-    assert image and base64.b64decode(image.group(1)) == explorer.png
-    assert explorer.png.startswith(b"\x89PNG")
+    assert image and base64.b64decode(image.group(1)).decode() == explorer.svg
+    assert explorer.svg.lstrip().startswith("<?xml") and "<svg" in explorer.svg
+    assert ">head 3</text>" in explorer.svg  # text kept as text: legible, measurable
     assert "two" in image.group(2) and "&lt;/script&gt;" in image.group(2)  # the layer, escaped
     spec = re.search(
         r'<script type="application/json" class="mha-explorer-spec">(.*?)</script>', page, re.S
@@ -85,7 +87,7 @@ def test_html_holds_the_picture_and_the_spec_and_works_without_javascript(weight
     assert "typeof vegaEmbed" in page and "http" not in page  # draws only with the page's Vega
     bundle = explorer._repr_mimebundle_()
     assert bundle["text/html"].startswith('<div class="mha-explorer"')
-    assert base64.b64decode(bundle["image/png"]) == explorer.png  # for frontends without HTML
+    assert bundle["image/svg+xml"] == explorer.svg  # for frontends without HTML
 
 
 @pytest.mark.parametrize(

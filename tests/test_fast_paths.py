@@ -10,7 +10,12 @@ every tiling with small memory budgets and compare with
 """
 
 import dataclasses
+import os
+import subprocess
+import sys
+import threading
 import tracemalloc
+from pathlib import Path
 
 import array_api_compat
 import numpy as np
@@ -78,7 +83,7 @@ def test_blocked_attention_equals_the_readable_one_float64(
         return online(xp, q, k, v, blocked, block_k, shift_free)
 
     monkeypatch.setattr(tiles, "_online_softmax_attention", spy)
-    budget = tile_elements * 8 * threads.cpu_count()  # float64
+    budget = tile_elements * 8 * threads.width()  # float64
     out = tiles.attention(XP, q, k, v, mask, budget)
     assert out.shape == expected.shape
     assert out.dtype == expected.dtype
@@ -280,6 +285,124 @@ def test_thread_pool_runs_every_task_and_raises_the_first_error():
 
     with pytest.raises(ValueError, match="task 3 failed"):
         threads.run(fail, [(i,) for i in range(6)])
+
+
+def _blas_threads() -> list[int]:
+    return [lib.num_threads for lib in threads._numpy_blas().lib_controllers]
+
+
+def _threads_of_one_lean_call(rng, monkeypatch) -> set[int]:
+    """The threads that ran tiles in one lean call (of several tiles)."""
+    seen = set()
+    online = tiles._online_softmax_attention
+
+    def spy(*args):
+        seen.add(threading.get_ident())
+        return online(*args)
+
+    monkeypatch.setattr(tiles, "_online_softmax_attention", spy)
+    params = mha.init_params(32, 4, seed=0)
+    x = rng.standard_normal((2, 256, 32)).astype(np.float32)
+    mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=1)
+    return seen
+
+
+@pytest.mark.skipif(threads.cpu_count() < 2, reason="needs two cores")
+def test_the_pool_is_as_wide_as_the_callers_blas_limit(rng, monkeypatch):
+    from threadpoolctl import threadpool_limits
+
+    before = _blas_threads()
+    assert threads.width() == min(threads.cpu_count(), *before)
+    assert len(_threads_of_one_lean_call(rng, monkeypatch)) > 1
+    with threadpool_limits(limits=1, user_api="blas"):
+        assert threads.width() == 1
+        assert _threads_of_one_lean_call(rng, monkeypatch) == {threading.get_ident()}
+        assert _blas_threads() == [1] * len(before)
+    assert _blas_threads() == before  # the caller's setting, as it was
+
+
+def test_the_pool_puts_the_callers_blas_setting_back(rng, monkeypatch):
+    before = _blas_threads()
+    during = []
+    monkeypatch.setattr(
+        tiles,
+        "_copy",
+        lambda into, tile: (during.append(_blas_threads()), into.__setitem__(..., tile)),
+    )
+    params = mha.init_params(32, 4, seed=0)
+    x = rng.standard_normal((1, 256, 32)).astype(np.float32)
+    expected, _ = mha.multi_head_attention(x, x, x, params)
+    out, _ = mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=1)
+    np.testing.assert_allclose(out, expected, atol=1e-5)
+    if threads.width() > 1:
+        assert during and all(counts == [1] * len(before) for counts in during)  # tiles: 1 each
+    assert _blas_threads() == before
+
+
+def test_the_pool_takes_the_environments_thread_count():
+    code = "from mha.lean import threads; print(threads.width())"
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1"
+
+
+def test_the_pool_limits_only_numpys_own_blas():
+    own = [Path(lib.filepath).resolve() for lib in threads._numpy_blas().lib_controllers]
+    package = Path(np.__file__).resolve().parent
+    assert own, "threadpoolctl sees NumPy's BLAS"
+    assert all(path.parent.name == "numpy.libs" or package in path.parents for path in own)
+
+
+class _OnDevice:
+    """A number that lives on a 'device': reading it on the host counts as a synchronisation."""
+
+    reads = 0
+
+    def __init__(self, value):
+        self.value = np.asarray(value)
+
+    def _wrap(op):
+        def method(self, other):
+            other = other.value if isinstance(other, _OnDevice) else other
+            return _OnDevice(op(self.value, other))
+
+        return method
+
+    __mul__ = _wrap(np.multiply)
+    __rmul__ = _wrap(np.multiply)
+    __le__ = _wrap(np.less_equal)
+    __neg__ = lambda self: _OnDevice(-self.value)  # noqa: E731
+
+    def __bool__(self):
+        _OnDevice.reads += 1
+        return bool(self.value)
+
+    __float__ = __bool__
+
+
+class _DeviceNamespace:
+    """NumPy whose reductions return :class:`_OnDevice` numbers, as a GPU library's do."""
+
+    def __getattr__(self, name):
+        function = getattr(np, name)
+
+        def on_device(*args, **kwargs):
+            args = [a.value if isinstance(a, _OnDevice) else a for a in args]
+            return _OnDevice(function(*args, **kwargs))
+
+        return on_device
+
+    def vecdot(self, a, b):
+        return _OnDevice(np.sum(a * b, axis=-1))
+
+
+def test_the_score_bound_reads_the_device_once(rng):
+    q = rng.standard_normal((2, 8, 4))
+    for k, small in ((q, True), (q * 100.0, False)):
+        _OnDevice.reads = 0
+        assert tiles._scores_are_small(_DeviceNamespace(), q, k, q) is small
+        assert _OnDevice.reads == 1
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs os.fork")

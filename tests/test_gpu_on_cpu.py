@@ -29,6 +29,7 @@ def _outputs(nb) -> str:
     )
 
 
+@pytest.mark.slow
 def test_chapter_7_runs_its_gpu_branches_on_the_cpu(monkeypatch):
     monkeypatch.setenv(fake_gpu.ENV_VAR, "1")
     nb = nbformat.read(CHAPTER_7, as_version=4)

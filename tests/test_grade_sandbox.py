@@ -27,7 +27,10 @@ from mha.grade.grader import Options, _seed, chapter_exercises
 from mha.grade.sandbox import GiB, Limits, Sandbox, unavailable
 
 REASON = unavailable(Sandbox(isolate=True))
-pytestmark = pytest.mark.skipif(REASON is not None, reason=f"no sandbox here: {REASON}")
+pytestmark = [
+    pytest.mark.skipif(REASON is not None, reason=f"no sandbox here: {REASON}"),
+    pytest.mark.slow,
+]
 
 LIMITS = Limits(
     cell_seconds=20,

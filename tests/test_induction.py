@@ -151,6 +151,7 @@ def one_thread():
     torch.set_num_threads(threads)
 
 
+@pytest.mark.slow
 def test_short_training_is_reproducible_and_learns_to_copy(one_thread):
     def run():
         torch.manual_seed(0)

@@ -146,3 +146,16 @@ def test_chapters_and_solutions_use_only_public_names():
 )
 def test_the_reader_of_private_uses_finds_them(source, expected):
     assert private_uses("mha.somewhere", source) == expected
+
+
+def test_one_ruff_version_in_pre_commit_and_the_dependencies():
+    """pre-commit's ruff and the one ``dev.py lint`` installs are the same version: a file
+    formatted by one is formatted by the other."""
+    import re
+
+    import yaml
+
+    hooks = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())["repos"]
+    (ruff_hook,) = [repo for repo in hooks if repo["repo"].endswith("/ruff-pre-commit")]
+    pinned = re.findall(r'"ruff==([\w.]+)"', (ROOT / "pyproject.toml").read_text())
+    assert pinned == [ruff_hook["rev"].removeprefix("v")]

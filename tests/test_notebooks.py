@@ -2,15 +2,19 @@
 
 Every notebook in ``chapters/`` is committed without outputs, is listed in ``_toc.yml``, runs
 on the ``python3`` kernel, and starts with the setup cell below, whose install URL is the
-``repository.url`` and ``branch`` of ``_config.yml`` (one source of truth for the Colab
-buttons and the installs). Executing the notebooks is nbval's job (``pytest`` collects
-``chapters/*.ipynb`` with ``--nbval-lax``).
+``repository.url`` and ``branch`` of ``_config.yml`` (one source of truth for the book's
+repository). The cell installs ``mha`` only where it is missing, and where it cannot, says so
+in one line (``tests/test_edition.py`` runs it without network). Executing the notebooks is
+nbval's job (``pytest`` collects ``chapters/*.ipynb`` with ``--nbval-lax``).
 
 A chapter opens with its label and its numbered title, ``(ch-topic)=`` and ``# N. Title``,
 the label made from the file name ``NN_topic.ipynb`` without the number and N its number;
 other chapters are referred to through the label, ``{ref}`chapter N <ch-topic>```, never by
 a typed number, and the N of such a reference is the number of the chapter it links to. So
 renumbering a chapter means renaming its file and fixing what these tests then name.
+
+No code cell is longer than :data:`MAX_CELL_LINES` lines: machinery goes into the package,
+with a short call in the chapter.
 """
 
 from __future__ import annotations
@@ -26,13 +30,30 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = ROOT / "chapters"
 NOTEBOOKS = sorted(CHAPTERS.glob("*.ipynb"))
+MAX_CELL_LINES = 40
 
 SETUP_CELL = """\
-# Setup: on Colab, install the book's package `mha` from its repository; locally, nothing to do.
+# Setup: install the book's package `mha` where it is missing (Colab, a new Jupyter).
+import importlib.util
+import subprocess
 import sys
 
-if "google.colab" in sys.modules:
-    %pip install -q "mha @ git+{url}@{branch}"
+REQUIREMENT = "mha @ git+{url}@{branch}"
+if importlib.util.find_spec("mha") is None:
+    pip = [sys.executable, "-m", "pip", "install", "-q", REQUIREMENT]
+    subprocess.run(pip, capture_output=True)  # if it fails, the line below says why
+    importlib.invalidate_caches()
+if importlib.util.find_spec("mha") is None:
+
+    class SetupError(Exception):
+        def _render_traceback_(self):  # IPython shows the message, no traceback
+            return [str(self)]
+
+    raise SetupError(
+        f"mha is not installed and pip could not install {{REQUIREMENT}} (no "
+        "network, or the repository cannot be reached): in a clone of the "
+        'repository, run pip install -e ".[torch]" and restart the kernel'
+    )
 
 import mha
 from mha.gpu import backend_summary
@@ -112,6 +133,15 @@ def chapter_reference_problems(path: Path, nb: nbformat.NotebookNode) -> list[st
                     f"{path.name}: 'chapter {number}' typed; write {{ref}}`chapter {number} <ch-...>`"
                 )
     return problems
+
+
+def long_cells(nb: nbformat.NotebookNode) -> list[str]:
+    """The code cells over :data:`MAX_CELL_LINES` lines, as 'cell i (id): n lines'."""
+    return [
+        f"cell {i} ({cell.get('id', '?')}): {len(cell.source.splitlines())} lines"
+        for i, cell in enumerate(nb.cells)
+        if cell.cell_type == "code" and len(cell.source.splitlines()) > MAX_CELL_LINES
+    ]
 
 
 def first_code_source(nb: nbformat.NotebookNode) -> str | None:
@@ -253,11 +283,32 @@ def test_every_solution_toggle_includes_an_existing_function(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_code_cell_is_over_the_line_limit(path):
+    assert long_cells(_read(path)) == [], (
+        f"{path.name}: code cells over {MAX_CELL_LINES} lines; move the machinery into an mha "
+        "helper (tested, documented) and call it, or split the cell where its steps part"
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_other_chapters_are_referred_to_by_label(path):
     assert chapter_reference_problems(path, _read(path)) == []
 
 
 # --- the checks above catch what they are meant to catch ------------------------------------
+
+
+def test_long_cells_finds_a_code_cell_over_the_limit_only():
+    limit = "\n".join(["x = 1"] * MAX_CELL_LINES)
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell(limit),
+            nbformat.v4.new_markdown_cell(limit + "\nmore prose"),
+            nbformat.v4.new_code_cell(limit + "\ny = 2"),
+        ]
+    )
+    found = long_cells(nb)
+    assert len(found) == 1 and found[0].startswith("cell 2 ")
 
 
 def test_chapter_references_are_checked_against_their_labels():

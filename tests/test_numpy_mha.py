@@ -190,3 +190,30 @@ def test_params_are_frozen_and_replace_checks_again():
     with pytest.raises(ValueError, match="num_heads=3 does not divide the 8 columns of w_q"):
         dataclasses.replace(params, num_heads=3)
     assert params.map(np.copy).w_q is not params.w_q  # map builds new, checked params
+
+
+@pytest.mark.parametrize("need_weights, budget", [(True, None), (False, None), (False, 1)])
+def test_a_call_checks_its_arguments_and_finds_their_library_once(
+    monkeypatch, need_weights, budget
+):
+    """Validation happens at the public boundary: one array-namespace lookup per call, not one
+    per step (the projections, the heads, the softmax each looked it up again: 11 a call)."""
+    from mha import _validate
+    from mha.efficient import GQAParams, grouped_query_attention
+
+    calls = []
+    lookup = _validate.array_namespace
+
+    def counted(**arrays):
+        calls.append(sorted(arrays))
+        return lookup(**arrays)
+
+    x = np.random.default_rng(0).standard_normal((2, 6, 8)).astype(np.float32)
+    params = mha.init_params(8, 2)
+    gqa = GQAParams.from_mha(params, 1)
+    monkeypatch.setattr(_validate, "array_namespace", counted)
+    mha.multi_head_attention(x, x, x, params, need_weights=need_weights, memory_budget=budget)
+    assert len(calls) == 1, calls
+    calls.clear()
+    grouped_query_attention(x, x, x, gqa)
+    assert len(calls) == 1, calls

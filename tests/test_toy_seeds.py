@@ -37,6 +37,7 @@ def test_train_seeds_trains_each_seed_as_train_does():
     assert not _equal(_state(models[0]), _state(toy.build_model(0, **ARCH)))  # it trained
 
 
+@pytest.mark.slow
 def test_worker_processes_give_the_same_models():
     kwargs = {**ARCH, "steps": 5, "batch_size": 8, "top_k": 2, "diversity_weight": 0.5}
     here = toy.train_seeds([0, 1, 2], **kwargs, workers=1)

@@ -26,6 +26,7 @@ def test_older_versions_are_refused_with_both_versions_named(version):
     assert "PyTorch 2.5 or later" in message and "torch>=2.5" in message
 
 
+@pytest.mark.slow
 def test_importing_the_torch_variant_under_an_old_torch_fails_clearly():
     code = "import torch; torch.__version__ = '2.4.1'; import mha.torch_mha"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -24,7 +24,9 @@ def scaled_dot_product_attention(q, k, v, mask=None):
         scores = np.where(mask, scores, -np.inf)  # hidden keys get exp(-inf) = 0
         allowed = np.broadcast_to(mask, scores.shape).any(axis=-1, keepdims=True)
         # a query that may attend no key gets zero weights (its row would be 0/0 = NaN)
-        weights = np.where(allowed, softmax(np.where(allowed, scores, 0.0), axis=-1), 0.0)
+        weights = np.where(
+            allowed, softmax(np.where(allowed, scores, 0.0), axis=-1), 0.0
+        )
     return weights @ v, weights  # (..., n_q, d_v), (..., n_q, n_k)
 
 

@@ -27,11 +27,15 @@ def multi_head_attention(q, k, v, params, mask=None):
     )  # (..., h, n_q, n_k)
     if mask is not None:
         scores = np.where(mask, scores, -np.inf)
-    allowed = np.isfinite(scores).any(axis=-1, keepdims=True)  # False: a query with no key
+    allowed = np.isfinite(scores).any(
+        axis=-1, keepdims=True
+    )  # False: a query with no key
     scores = np.where(allowed, scores, 0.0)
     scores = scores - np.max(scores, axis=-1, keepdims=True)
     e = np.exp(scores)
-    weights = np.where(allowed, e / np.sum(e, axis=-1, keepdims=True), 0.0)  # zeros, not NaN
+    weights = np.where(
+        allowed, e / np.sum(e, axis=-1, keepdims=True), 0.0
+    )  # zeros, not NaN
     heads = weights @ v_heads  # (..., h, n_q, d_v)
     *batch, _, n_q, d_v = heads.shape
     concat = np.reshape(

@@ -25,6 +25,10 @@ def module_forward(module, q, k, v, mask=None):
     if mask is not None:
         scores = scores.masked_fill(~mask, float("-inf"))  # True = may attend
     weights = torch.softmax(scores, dim=-1)
+    if (
+        mask is not None
+    ):  # a query that may attend no key gets zeros (its row would be NaN)
+        weights = weights.masked_fill(~mask.any(dim=-1, keepdim=True), 0.0)
     heads = weights @ v_heads  # (..., h, n_q, d_v)
     *batch, _, n_q, d_v = heads.shape
     concat = heads.transpose(-3, -2).reshape(*batch, n_q, h * d_v)  # (..., n_q, h*d_v)

@@ -24,16 +24,19 @@ each implementation one fraction of the peak measured in its own process, counti
 Over the rounds the report gives the median and the interquartile range (IQR, the middle
 half of the rounds). A goal counts as met only when the worse end of the IQR meets it: the
 upper quartile of a ratio that must be at most 1, the lower quartile of a fraction of the
-peak that must be at least 60% (:func:`meets`).
+peak that must be at least 60% (:func:`mha.bench.verdict.meets`).
 
 Peak memory is how far one call raises the peak resident set size above the memory in use
-before it (see :func:`peak_memory_mib`, measured in the first round); ``--lean-memory``
+before it (see :func:`mha.bench.measure.peak_memory_mib`, measured in the first round); ``--lean-memory``
 adds the B=1, n=8192, d_model=512, h=8 comparison of NumPy's weights-returning and lean
 paths, traced with ``tracemalloc``. ``--profile`` prints instead where the lean path's time
 goes, phase by phase, against the floor that the products and the exponentials set
 (:mod:`mha.bench.profile`).
 
 The table goes to stdout; ``--json PATH`` writes everything (``bench-results/`` is ignored
-by git). This module is the project's own benchmark and its goals; the timing helpers it is
-built on, which the chapters use too, are in :mod:`mha.bench.timing`.
+by git). The package is the project's own benchmark and its goals: :mod:`mha.bench.measure`
+measures (fresh processes, rounds, peaks, memory), :mod:`mha.bench.verdict` judges (the
+spread, the ratios, the goals, the table), :mod:`mha.bench.profile` profiles, and
+:mod:`mha.bench.cli` is the command line. The timing helpers it is built on, which the
+chapters use too, are in :mod:`mha.bench.timing`.
 """

@@ -43,7 +43,7 @@ def profile(shape: tuple[int, int, int, int] = SHAPE, calls: int = 3) -> dict[st
             call()
         wall = (time.perf_counter() - start) / calls
     peak, rate = max(peak, matmul_peak_numpy()), max(rate, exp_rate())
-    cores = threads.cpu_count()
+    cores = threads.width()  # the threads the lean path ran on
     phases_ms = {name: 1e3 * s / calls / cores for name, s in totals.items()}
     phases_ms[IDLE] = 1e3 * wall - sum(phases_ms.values())
     return {

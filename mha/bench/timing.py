@@ -1,16 +1,20 @@
-"""Timing helpers the chapters use: interleaved timing, FLOP counts, ready-made calls.
+"""Timing helpers the chapters use: interleaved timing, FLOP counts, ready-made calls, and
+the peak memory of one call.
 
 :func:`time_interleaved` times several functions in one run, one call of each per round,
 so that whatever else the machine does slows all of them alike; :func:`make_call` builds a
 call of each implementation of multi-head self-attention on the same weights and inputs;
 :func:`flops` counts the work of one call. The project's own benchmark, ``python -m
-mha.bench`` (:mod:`mha.bench`), is built on them.
+mha.bench`` (:mod:`mha.bench`), is built on them. :func:`peak_mib` measures the memory one
+call allocates (chapters 7 and 13). Chapter 3 times the three forms of
+per-head attention (:func:`per_head_forms`) on one thread with :func:`time_per_head_forms`.
 """
 
 from __future__ import annotations
 
 import statistics
 import time
+import tracemalloc
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -45,11 +49,11 @@ def matmul_peak_numpy(side: int = 2048, rounds: int = 5) -> float:
 def exp_rate(elements: int = 2**18, rounds: int = 5) -> float:
     """Exponentials per second of NumPy's float32 ``exp2``, on every core at once.
 
-    Eight tasks per core, run by :mod:`mha.lean.threads` (so that no thread can take all of them
+    Eight tasks per thread of :mod:`mha.lean.threads`' pool (so that no thread can take all of them
     before the others start), each computes ``2 ** x`` of its own ``elements`` numbers in
     [-8, 0] (1 MiB by default, like a tile of scores) 8 times; the fastest of ``rounds``.
     """
-    tasks, repeats = 8 * threads.cpu_count(), 8
+    tasks, repeats = 8 * threads.width(), 8
     rng = np.random.default_rng(0)
     inputs = [rng.uniform(-8.0, 0.0, elements).astype(np.float32) for _ in range(tasks)]
     outputs = [np.empty_like(x) for x in inputs]
@@ -193,3 +197,111 @@ def time_interleaved(
             _synchronize(name)
             times[name].append(time.perf_counter() - start)
     return {name: summary(ts) for name, ts in times.items()}
+
+
+def peak_mib(call: Callable[..., Any], *args: Any, pool: Any = None) -> tuple[Any, float]:
+    """``call(*args)`` and the largest memory, in MiB, allocated while it ran.
+
+    On the CPU (``pool`` None) ``tracemalloc`` traces it (NumPy reports its allocations to
+    it); with a CuPy memory pool (``cupy.get_default_memory_pool()``) it is what the pool had
+    to reserve beyond what it held, freed first, the GPU synchronised before reading.
+
+    Returns
+    -------
+    (result, peak MiB)
+    """
+    if pool is not None:
+        pool.free_all_blocks()
+        before = pool.total_bytes()
+        result = call(*args)
+        gpu.synchronize()
+        return result, (pool.total_bytes() - before) / 2**20
+    if tracemalloc.is_tracing():
+        raise RuntimeError("peak_mib needs tracemalloc for itself: call tracemalloc.stop() first")
+    tracemalloc.start()
+    try:
+        result = call(*args)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return result, peak / 2**20
+
+
+# --- chapter 3: the loop over heads, the batched form, the fused kernel -----------------------
+
+PER_HEAD_FORMS = ("loop", "batched", "fused")
+
+
+def per_head_forms(q: np.ndarray, k: np.ndarray, v: np.ndarray, num_heads: int) -> dict:
+    """The heads of self-attention three ways, as zero-argument calls that return them.
+
+    ``"loop"``: one :func:`mha.scaled_dot_product_attention` per head on its columns, as the
+    paper writes it; ``"batched"``: one call on the split ``(h, n, d_k)`` arrays; ``"fused"``:
+    torch's ``F.scaled_dot_product_attention`` on the same arrays, returned as NumPy.
+
+    Shapes
+    ------
+    q, k, v : (n, h*d_k)  ->  each call returns (h, n, d_k)
+    """
+    torch = optional_torch()
+    if torch is None:
+        raise ImportError("per_head_forms needs PyTorch for its fused form: pip install torch")
+    import torch.nn.functional as F
+
+    d = q.shape[-1] // num_heads
+    heads = [mha.split_heads(x, num_heads) for x in (q, k, v)]  # (h, n, d_k) each
+    tensors = [torch.from_numpy(np.ascontiguousarray(x)) for x in heads]
+
+    def loop():
+        columns = [slice(i * d, (i + 1) * d) for i in range(num_heads)]
+        return np.stack([mha.scaled_dot_product_attention(q[:, c], k[:, c], v[:, c])[0]
+                         for c in columns])  # fmt: skip
+
+    def fused():
+        with torch.inference_mode():
+            return F.scaled_dot_product_attention(*tensors).numpy()
+
+    return {"loop": loop, "batched": lambda: mha.scaled_dot_product_attention(*heads)[0],
+            "fused": fused}  # fmt: skip
+
+
+def time_per_head_forms(
+    lengths: list[int],
+    head_counts: list[int],
+    d_model: int,
+    rng: np.random.Generator,
+    rounds: int = 5,
+) -> dict[str, np.ndarray]:
+    """Seconds per call of each of :func:`per_head_forms`, on one thread (NumPy's BLAS and
+    torch), the fastest of ``rounds`` after a warm-up, for every sequence length and number of
+    heads (equal FLOPs at every h); float32 inputs from ``rng``, one ``(q, k, v)`` per length.
+    Raises ``RuntimeError`` if the forms do not give the same heads.
+
+    Shapes
+    ------
+    returns : {form: (len(lengths), len(head_counts))}
+    """
+    from threadpoolctl import threadpool_limits
+
+    torch = optional_torch()
+    seconds = {form: np.zeros((len(lengths), len(head_counts))) for form in PER_HEAD_FORMS}
+    torch_threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        with threadpool_limits(1):
+            for a, n in enumerate(lengths):
+                q, k, v = (rng.standard_normal((n, d_model), dtype=np.float32) for _ in range(3))
+                for b, h in enumerate(head_counts):
+                    forms = per_head_forms(q, k, v, h)
+                    outputs = {form: call() for form, call in forms.items()}
+                    for form, out in outputs.items():  # the three forms compute the same heads
+                        if not np.allclose(out, outputs["loop"], rtol=1e-4, atol=1e-5):
+                            raise RuntimeError(f"the {form} heads differ from the loop's at "
+                                               f"n={n}, h={h}")  # fmt: skip
+                    for form, call in forms.items():
+                        library = "torch" if form == "fused" else "numpy"
+                        fastest = time_interleaved({library: call}, rounds, summary=min)
+                        seconds[form][a, b] = fastest[library]
+    finally:
+        torch.set_num_threads(torch_threads)
+    return seconds

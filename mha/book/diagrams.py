@@ -19,29 +19,32 @@ find them. matplotlib is imported inside the functions, so ``import mha`` stays 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
 
 from mha import _validate
+from mha._validate import Array
+from mha.book.plot import PAGE_WIDTH
 from mha.efficient import GQAParams, KVCache, decode_step
+from mha.functional import merge_heads, split_heads
 from mha.gpu import to_host
 from mha.lean import tile_shape
 from mha.masks import causal_mask, combine_masks, padding_mask
-from mha.numpy_mha import merge_heads, multi_head_attention, split_heads
+from mha.numpy_mha import multi_head_attention
 from mha.params import MHAParams, init_params
-
-Array = Any
 
 #: The colour code of the illustrated-transformer posts: queries, keys, values, weights.
 COLOURS = {"Q": "#b39ddb", "K": "#ffcc80", "V": "#90caf9", "A": "#a5d6a7", "X": "#eeeeee"}
 ALLOWED, BLOCKED = "#a5d6a7", "#bdbdbd"  # a score that is kept / that becomes -inf
 
 
-def _canvas(width: float, height: float, inches: float = 8.0) -> tuple[Any, Any]:
+def _canvas(width: float, height: float, inches: float = PAGE_WIDTH) -> tuple[Any, Any]:
     """A figure ``inches`` wide with one frameless Axes, in units of cells; y grows downwards.
 
-    Every diagram is about as wide as the book's text, so that its labels stay legible.
+    Every diagram is as wide as the book's text column (``PAGE_WIDTH``), so that it is shown
+    at the size it is drawn and its smallest labels (7 pt) stay above 9 CSS px.
     """
     import matplotlib.pyplot as plt
 
@@ -68,15 +71,23 @@ def _frame(ax: Any, x: float, y: float, width: float, height: float, colour: Any
     ax.add_patch(Rectangle((x, y), width, height, fill=False, lw=lw, ec=colour))
 
 
+def _text(ax: Any, x: float, y: float, text: str, fontsize: float = 8, **kwargs: Any) -> Any:
+    """``ax.text``; a text that holds a sub- or superscript ($W^O$) is set at 10 pt at least,
+    so that its scripts (70% of it) stay above 9 CSS px on the page."""
+    if re.search(r"\$[^$]*[_^][^$]*\$", text):
+        fontsize = max(fontsize, 10)
+    return ax.text(x, y, text, fontsize=fontsize, **kwargs)
+
+
 def _box(ax: Any, x: float, y: float, text: str, colour: Any, gid: str | None = None, size=8.5):
     bbox = {"boxstyle": "round,pad=0.45", "fc": colour, "ec": "0.35"}
-    ax.text(x, y, text, ha="center", va="center", fontsize=size, gid=gid, bbox=bbox)
+    _text(ax, x, y, text, ha="center", va="center", fontsize=size, gid=gid, bbox=bbox)
 
 
 def _arrow(ax: Any, start: tuple, end: tuple, text: str = "", colour: Any = "0.3", dx=0.15):
     ax.annotate("", xy=end, xytext=start, arrowprops={"arrowstyle": "-|>", "color": colour})
     middle = ((start[0] + end[0]) / 2 + dx, (start[1] + end[1]) / 2)
-    ax.text(*middle, text, fontsize=8, style="italic", va="center", color="0.2")
+    _text(ax, *middle, text, fontsize=8, style="italic", va="center", color="0.2")
 
 
 def _head_colour(i: int) -> tuple:
@@ -131,7 +142,7 @@ def split_and_merge_heads(n: int = 4, num_heads: int = 3, d: int = 2) -> Any:
             codes.reshape(h, n, d),
             "“head”",
             "mistake, (h, n, d):\nsame shape, tokens mixed",
-            "reshape only\n(from $xW^Q$)",
+            "reshape only\n(no transpose)",
             "",
         ),
     }
@@ -141,36 +152,38 @@ def split_and_merge_heads(n: int = 4, num_heads: int = 3, d: int = 2) -> Any:
         for t in np.linspace(0, 0.6, n)
     ]
     style = _listed(*colours)
-    gap, top, step = 0.7, 3.0, d + 7  # step: from one panel to the next
+    gap, top, step = 0.7, 3.6, d + 7  # step: from one panel to the next
     height = top + max(n * h + (max(n, h) - 1) * gap, n) + 0.5
     fig, ax = _canvas(h * d + 7 + 2 * step + d + 2.5, height)
 
     def draw(block: np.ndarray, x: float, y: float, gid: str) -> None:
         _grid(ax, block, x, y, gid, **style)
         for (r, c), code in np.ndenumerate(block):
-            ax.text(x + c + 0.5, y + r + 0.5, f"t{code % n}", ha="center", va="center", fontsize=8)
+            _text(
+                ax, x + c + 0.5, y + r + 0.5, f"t{code % n}", ha="center", va="center", fontsize=8
+            )
 
     draw(codes, 0, top, "projected")
     for i in range(h):
         _frame(ax, i * d, top, d, n, _head_colour(i))
-        ax.text(i * d + d / 2, top - 0.3, f"head {i}", ha="center", fontsize=8)
-    ax.text(0, top - 1.8, f"$x W^Q$: (n, h·d) = {(n, h * d)}", fontsize=9)
+        _text(ax, i * d + d / 2, top - 0.15, f"head\n{i}", ha="center", va="bottom")
+    _text(ax, 0, top - 2.4, f"$x W^Q$: (n, h·d) = {(n, h * d)}", fontsize=9)
     legend = "rows: tokens t0, t1, ...\ncolour: head\n\nsplit_heads: →\nmerge_heads: ←"
-    ax.text(0, top + n + 1, legend, fontsize=8, va="top")
+    _text(ax, 0, top + n + 1, legend, fontsize=8, va="top")
     x = h * d + 7
     for name, (array, block_name, title, forward, back) in panels.items():
         colour = "firebrick" if name == "wrong" else "black"
-        ax.text(x - 3.2, top - 1.8, title, fontsize=9, color=colour)
+        _text(ax, x - 3.2, top - 2.4, title, fontsize=9, color=colour)
         _arrow(ax, (x - 6.6, top + 0.6), (x - 3.4, top + 0.6), "", colour)
-        ax.text(x - 5, top + 0.3, forward, fontsize=8, style="italic", ha="center", va="bottom")
+        _text(ax, x - 5, top + 0.3, forward, fontsize=8, style="italic", ha="center", va="bottom")
         if back:
             _arrow(ax, (x - 3.4, top + 3.2), (x - 6.6, top + 3.2), "", "0.5")
-            ax.text(x - 5, top + 3.5, back, fontsize=8, style="italic", ha="center", va="top")
+            _text(ax, x - 5, top + 3.5, back, fontsize=8, style="italic", ha="center", va="top")
         y = top
         for b, block in enumerate(array):
             draw(block, x, y, f"{name}-{b}")
             label = f"{block_name} {b}"
-            ax.text(x - 0.3, y + len(block) / 2, label, ha="right", va="center", fontsize=8)
+            _text(ax, x - 0.3, y + len(block) / 2, label, ha="right", va="center", fontsize=8)
             y += len(block) + gap
         x += step
     return fig
@@ -229,7 +242,7 @@ def layer_dataflow(q: Array, k: Array, v: Array, params: MHAParams, mask: Array 
         _arrow(ax, (x, 4.3), (x, 5.6), "split_heads:\nreshape, transpose")
         box(f"{name} heads", x, 6.3, COLOURS[name], f"${name}$ heads")
     _arrow(ax, (2.0, 7.0), (3.6, 8.3))
-    _arrow(ax, (6.0, 7.0), (4.4, 8.3), "$QK^T/\\sqrt{d_k}$, mask,\nsoftmax over keys", dx=0.3)
+    _arrow(ax, (6.0, 7.0), (4.4, 8.3), "$QK^T$/√$d_k$, mask,\nsoftmax over keys", dx=0.55)
     box("weights", 4.0, 9.0, COLOURS["A"], "attention weights")
     _arrow(ax, (4.6, 9.7), (6.6, 10.4), "weights @ V heads", dx=0.2)
     _arrow(ax, (10.0, 7.0), (8.0, 10.4))
@@ -237,7 +250,7 @@ def layer_dataflow(q: Array, k: Array, v: Array, params: MHAParams, mask: Array 
     _arrow(ax, (7.2, 11.8), (7.2, 12.4), "merge_heads (Concat)", dx=0.25)
     box("Concat", 3.2, 13.2, COLOURS["V"])
     _arrow(ax, (4.9, 13.2), (6.9, 13.2))
-    ax.text(5.9, 12.8, f"@ $W^O$ {shapes['W^O'][0]}", fontsize=8, style="italic", ha="center")
+    _text(ax, 5.9, 12.8, f"@ $W^O$ {shapes['W^O'][0]}", fontsize=8, style="italic", ha="center")
     box("output", 8.9, 13.2, COLOURS["X"])
     return fig
 
@@ -261,32 +274,35 @@ def concat_output_projection(heads: Array, w_o: Array) -> Any:
         raise ValueError(
             f"w_o must have shape (h*d_v, d_model) = ({h * d_v}, d_model), got {w_o.shape}"
         )
-    d_model, gap, top = w_o.shape[1], 6, 3
+    d_model, gap = w_o.shape[1], 6
     concat = merge_heads(heads)  # (n_q, h*d_v)
     parts = [heads[i] @ w_o[i * d_v : (i + 1) * d_v] for i in range(h)]  # h x (n_q, d_model)
     width = max(h * d_v + 2 * (d_model + gap), h * (d_model + gap) + d_model) + 1
-    fig, ax = _canvas(width, top + h * d_v + 7 + n_q)
+    line = 0.18 * width / PAGE_WIDTH  # one line of 10 pt text, in cells
+    top, y = 2.4 * line + 1, 2.4 * line + 2  # the first row of arrays; the second, below it
+    y += top + h * d_v
+    fig, ax = _canvas(width, y + n_q + 1)
 
     def draw(values: np.ndarray, x: float, y: float, gid: str, title: str, colour="k") -> None:
         limit = float(np.abs(values).max()) or 1.0
         _grid(ax, values, x, y, gid, cmap="RdBu_r", vmin=-limit, vmax=limit)
-        ax.text(x, y - 1, title, fontsize=8, color=colour)
+        _text(ax, x, y - 0.6, title, fontsize=8, color=colour, va="bottom")
 
     x_w, x_out = h * d_v + gap, h * d_v + d_model + 2 * gap
-    draw(concat, 0, top, "concat", f"Concat(heads): {concat.shape}")
-    draw(w_o, x_w, top, "w_o", f"$W^O$: {w_o.shape}")
-    draw(concat @ w_o, x_out, top, "out", f"output: {(n_q, d_model)}")
+    draw(concat, 0, top, "concat", f"Concat(heads)\n{concat.shape}")
+    draw(w_o, x_w, top, "w_o", f"$W^O$\n{w_o.shape}")
+    draw(concat @ w_o, x_out, top, "out", f"output\n{(n_q, d_model)}")
     for i in range(h):
         _frame(ax, i * d_v, top, d_v, n_q, _head_colour(i))
         _frame(ax, x_w, top + i * d_v, d_model, d_v, _head_colour(i))
     for x, sign in ((x_w - gap / 2, "·"), (x_out - gap / 2, "=")):
-        ax.text(x, top + n_q / 2, sign, fontsize=12, ha="center", va="center")
-    y = top + h * d_v + 5
+        _text(ax, x, top + n_q / 2, sign, fontsize=12, ha="center", va="center")
     for i, part in enumerate(parts):
         x = i * (d_model + gap)
         draw(part, x, y, f"part-{i}", f"$head_{i + 1} W^O_{i + 1}$", _head_colour(i))
         _frame(ax, x, y, d_model, n_q, _head_colour(i))
-        ax.text(
+        _text(
+            ax,
             x + d_model + gap / 2,
             y + n_q / 2,
             "+" if i < h - 1 else "=",
@@ -294,7 +310,7 @@ def concat_output_projection(heads: Array, w_o: Array) -> Any:
             ha="center",
             va="center",
         )
-    draw(np.sum(parts, axis=0), h * (d_model + gap), y, "sum", "the sum: the output again")
+    draw(np.sum(parts, axis=0), h * (d_model + gap), y, "sum", "the sum:\nthe output again")
     return fig
 
 
@@ -316,7 +332,7 @@ def score_masks(lengths: Any = (5, 3), n: int = 5) -> Any:
     fig, ax = _canvas(3 * (n + 3) + 4, len(padding) * (n + 2.5) + 3)
     for b in range(len(padding)):
         y = 3 + b * (n + 2.5)
-        ax.text(0, y + n / 2, f"seq. {b}\nlength {lengths[b]}", va="center", fontsize=9)
+        _text(ax, 0, y + n / 2, f"seq. {b}\nlength {lengths[b]}", va="center", fontsize=9)
         grids = {
             "padding": np.broadcast_to(padding[b, 0], (n, n)),
             "causal": causal,
@@ -326,27 +342,29 @@ def score_masks(lengths: Any = (5, 3), n: int = 5) -> Any:
             x = 4 + p * (n + 3)
             _grid(ax, grid.astype(float), x, y, f"{kind}-{b}", **_listed(BLOCKED, ALLOWED))
             for (i, j), allowed in np.ndenumerate(grid):
-                ax.text(
+                _text(
+                    ax,
                     x + j + 0.5,
                     y + i + 0.5,
                     f"s{i}{j}" if allowed else "−∞",
                     ha="center",
                     va="center",
-                    fontsize=8,
+                    fontsize=7,
                 )
             for j in range(n):
                 pad = j >= lengths[b]
-                ax.text(
+                _text(
+                    ax,
                     x + j + 0.5,
                     y + n + 0.4,
                     "pad" if pad else f"k{j}",
                     ha="center",
                     va="center",
-                    fontsize=8,
+                    fontsize=7,
                     color="firebrick" if pad else "0.3",
                 )
             if b == 0:
-                ax.text(x, 2.2, titles[kind], fontsize=8, va="bottom")
+                _text(ax, x, 2.2, titles[kind], fontsize=8, va="bottom")
     return fig
 
 
@@ -376,23 +394,30 @@ def kv_cache_growth(
         decode_step(x[:, start:stop], params, cache)
         calls.append((start, stop - start, cache.length))
     fig, ax = _canvas(2 * max_len + 17, sum(new + 1.2 for _, new, _ in calls) + 4.5)
-    ax.text(7, 1.6, f"K, V cache: {max_len} positions, reserved once", fontsize=9)
-    ax.text(max_len + 11.5, 1.6, "keys each new query may attend", fontsize=9)
+    _text(ax, 7, 2.2, f"K, V cache: {max_len} positions,\nreserved once", fontsize=9, va="bottom")
+    _text(ax, max_len + 11.5, 2.2, "keys each new query\nmay attend", fontsize=9, va="bottom")
     y, positions = 2.5, np.arange(max_len)
     for c, (start, new, length) in enumerate(calls):
         state = (positions < start) * 1 + ((positions >= start) & (positions < length)) * 2
         _grid(ax, state[None, :], 7, y, f"cache-{c}", **_listed("white", COLOURS["K"], "#ef6c00"))
         label = f"prefill, {new} tokens" if c == 0 else f"step: token {start}"
-        ax.text(6.6, y + 0.5, label, ha="right", va="center", fontsize=8)
-        ax.text(7.4 + max_len, y + 0.5, f"length {length}", va="center", fontsize=8)
+        _text(ax, 6.6, y + 0.5, label, ha="right", va="center", fontsize=8)
+        _text(ax, 7.4 + max_len, y + 0.5, f"length {length}", va="center", fontsize=8)
         mask = causal_mask(new, length).astype(int)
         _grid(ax, mask, max_len + 11.5, y, f"mask-{c}", **_listed(BLOCKED, ALLOWED))
         for i in range(new):
-            ax.text(
-                max_len + 11.2, y + i + 0.5, f"q{start + i}", ha="right", va="center", fontsize=7
+            _text(
+                ax,
+                max_len + 11.2,
+                y + i + 0.5,
+                f"q{start + i}",
+                ha="right",
+                va="center",
+                fontsize=7,
             )
         y += new + 1.2
-    ax.text(
+    _text(
+        ax,
         7,
         y + 0.3,
         "dark: appended by this call; light: cached before; white: free",
@@ -428,18 +453,19 @@ def online_softmax_tiles(
     cmap = mpl.colormaps["Blues"].resampled(blocks + 2).with_extremes(bad=BLOCKED)
     _grid(ax, order, 0, top, "tiles", cmap=cmap, vmin=-2, vmax=blocks - 0.5)
     for start in [*range(0, n_q, block_q), n_q]:
-        ax.plot([0, n_k], [top + start] * 2, color="0.25", lw=0.8)
+        ax.plot([0, n_k], [top + start] * 2, color="0.25", lw=0.8, ls="-")
     for start in [*range(0, n_k, block_k), n_k]:
-        ax.plot([start] * 2, [top, top + n_q], color="0.25", lw=0.8)
+        ax.plot([start] * 2, [top, top + n_q], color="0.25", lw=0.8, ls="-")
     for row in range(0, n_q, block_q):
         rows = min(block_q, n_q - row)
         middle = top + row + rows / 2
         for b in range(blocks):
             centre = (b * block_k + min((b + 1) * block_k, n_k)) / 2
-            ax.text(centre, middle, str(b + 1), ha="center", va="center", fontsize=8)
+            _text(ax, centre, middle, str(b + 1), ha="center", va="center", fontsize=8)
         _arrow(ax, (n_k + 2, middle), (n_k + 18, middle))
         bbox = {"boxstyle": "round,pad=0.3", "fc": COLOURS["A"], "ec": "0.4"}
-        ax.text(
+        _text(
+            ax,
             n_k + 20,
             middle,
             f"m, ℓ: ({rows}, 1)\no: ({rows}, d_v)",
@@ -448,9 +474,9 @@ def online_softmax_tiles(
             bbox=bbox,
         )
     title = f"scores ({n_q} queries × {n_k} keys) in tiles of {block_q} queries × {block_k} keys"
-    ax.text(0, 12, title, fontsize=9, gid="tiles-title")
+    _text(ax, 0, 12, title, fontsize=9, gid="tiles-title")
     note = "each row of tiles reads key blocks 1, 2, ... and carries m, ℓ, o"
-    ax.text(0, 30, note + ("; grey: masked by causal_mask" if causal else ""), fontsize=8)
+    _text(ax, 0, 30, note + ("; grey: masked by causal_mask" if causal else ""), fontsize=8)
     return fig
 
 
@@ -471,8 +497,11 @@ def heads_across_devices(params: MHAParams, num_devices: int, x: Array) -> Any:
     if h % devices:
         raise ValueError(f"num_devices={devices} must divide num_heads={h}")
     per_device, d_k, d_v = h // devices, params.d_k, params.d_v
-    width = 4.6 * devices + 0.6
-    fig, ax = _canvas(width, 8.8)
+    columns = min(devices, 2)  # boxes two to a row: wide enough for their text at 10 pt
+    rows = -(-devices // columns)
+    width, row_height = 9.4 * columns + 0.6, 3.4
+    bottom = 3.2 + rows * row_height  # below the boxes
+    fig, ax = _canvas(width, bottom + 1.8)
     _box(ax, width / 2, 0.5, f"x {x.shape}: the whole input, on every device", COLOURS["X"])
     owner = np.repeat(np.arange(devices), per_device * d_k)[None, :]  # device of each column
     scale = (width - 1.0) / owner.size  # strip units per column
@@ -484,14 +513,17 @@ def heads_across_devices(params: MHAParams, num_devices: int, x: Array) -> Any:
         **_listed(*(_head_colour(d) for d in range(devices))),
     )
     for head in range(1, h):
-        ax.plot([0.5 + head * d_k * scale] * 2, [1.6, 2.1], color="white", lw=0.8)
-    ax.text(
+        ax.plot([0.5 + head * d_k * scale] * 2, [1.6, 2.1], color="white", lw=0.8, ls="-")
+    _text(
+        ax,
         0.5,
         1.5,
         f"the {h * d_k} columns of $W^Q$, $W^K$, $W^V$ and rows of $W^O$, "
         f"{h} heads: device of each",
-        fontsize=8,
     )
+    segment = (width - 1.0) / devices
+    for device in range(devices):  # the strip's devices named, not only coloured
+        _text(ax, 0.5 + (device + 0.5) * segment, 2.55, f"device {device}", ha="center")
     for device in range(devices):
         heads = range(device * per_device, (device + 1) * per_device)
         cols_k = slice(heads[0] * d_k, (heads[-1] + 1) * d_k)
@@ -504,8 +536,8 @@ def heads_across_devices(params: MHAParams, num_devices: int, x: Array) -> Any:
             num_heads=per_device,
         )
         partial, _ = multi_head_attention(x, x, x, shard)
-        centre, colour = 0.5 + 4.6 * device + 2.3, _head_colour(device)
-        _arrow(ax, (centre, 2.2), (centre, 2.9), colour=colour)
+        row, column = divmod(device, columns)
+        centre, colour = 0.5 + 9.4 * column + 4.7, _head_colour(device)
         text = (
             f"device {device}: heads {heads[0]}..{heads[-1]}\n"
             f"$W^Q$, $W^K$ columns {cols_k.start}..{cols_k.stop - 1}: {shard.w_q.shape}\n"
@@ -513,8 +545,15 @@ def heads_across_devices(params: MHAParams, num_devices: int, x: Array) -> Any:
             f"$W^O$ rows {cols_v.start}..{cols_v.stop - 1}: {shard.w_o.shape}\n"
             f"partial output $P_{device}$: {partial.shape}"
         )
-        _box(ax, centre, 4.4, text, (*colour[:3], 0.25), f"device-{device}", size=8)
-        _arrow(ax, (centre, 5.9), (width / 2, 7.3), colour=colour)
+        _box(
+            ax,
+            centre,
+            3.2 + (row + 0.5) * row_height,
+            text,
+            (*colour[:3], 0.25),
+            f"device-{device}",
+        )
+    _arrow(ax, (width / 2, bottom), (width / 2, bottom + 0.8))
     total = f"all-reduce: $P_0 + \\dots + P_{{{devices - 1}}}$ = output {partial.shape}"
-    _box(ax, width / 2, 7.9, total + "   (+ $b_O$ once)", COLOURS["A"], "all-reduce")
+    _box(ax, width / 2, bottom + 1.3, total + "   (+ $b_O$ once)", COLOURS["A"], "all-reduce")
     return fig

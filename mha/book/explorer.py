@@ -4,8 +4,9 @@
 output carries two things:
 
 - a **static picture**: every head's attention map for one layer (``mha.book.plot.head_grid``),
-  as an embedded PNG. It is what a reader sees where JavaScript is off or where the page has
-  no Vega (a notebook in Jupyter, on GitHub); the output also offers it as ``image/png``;
+  as an embedded SVG. It is what a reader sees where JavaScript is off or where the page has
+  no Vega (a notebook in Jupyter, on GitHub), and what a printout shows; the output also
+  offers it as ``image/svg+xml``;
 - a **Vega-Lite specification** of the interactive view, drawn by Vega-Embed when the page
   has loaded it. The book's website does: ``_ext/book_assets.py`` bundles Vega, Vega-Lite and
   Vega-Embed from the ``vl-convert-python`` package into ``_static/`` at build time and loads
@@ -15,7 +16,9 @@ output carries two things:
 The interactive view draws the query tokens on the left and the key tokens on the right,
 joined by one line per head and pair, coloured by head, as opaque as the weight. Hovering
 over (or clicking) a query token keeps only its lines: where every head looks from that
-token. A double-click shows every token again. Two menus choose the layer and the head.
+token. A double-click shows every token again. Two menus choose the layer and the head (so a
+head is told by its menu entry, not only by its colour). The view is as wide as its column,
+up to 34 rem, so it fits a phone; the legend sits below it.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ import numpy as np
 
 from mha.gpu import to_host
 
-_ROW_PX, _LEFT_PX, _RIGHT_PX, _WIDTH_PX = 22, 110, 290, 400  # rows, line ends, view width
+_ROW_PX, _TOKENS_PX = 22, 110  # the height of a row; the room for the tokens on each side
+_HELP = "Hover over or tap a query token (left) to keep only its lines; double-click to see all."
 _ids = itertools.count()
 
 
@@ -45,14 +49,14 @@ class AttentionExplorer:
     ----------
     spec : dict
         The Vega-Lite specification of the interactive view (data included).
-    png : bytes
-        The static picture.
+    svg : str
+        The static picture (an SVG document).
     alt : str
         Text that says what the static picture shows (its ``alt`` attribute).
     """
 
     spec: dict
-    png: bytes
+    svg: str
     alt: str
 
     @property
@@ -60,11 +64,12 @@ class AttentionExplorer:
         """A ``<div class="mha-explorer">``: the picture, the specification, and a script
         that draws the view with Vega-Embed when the page has it, then hides the picture."""
         uid = f"mha-explorer-{next(_ids)}"
-        png = base64.b64encode(self.png).decode("ascii")
+        svg = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
         spec = json.dumps(self.spec, separators=(",", ":")).replace("</", "<\\/")
         return f"""<div class="mha-explorer" id="{uid}">
-<img class="mha-explorer-static" src="data:image/png;base64,{png}" alt="{html.escape(self.alt)}">
-<div class="mha-explorer-view"></div>
+<img class="mha-explorer-static" src="data:image/svg+xml;base64,{svg}" alt="{html.escape(self.alt)}">
+<p class="mha-explorer-help" hidden>{_HELP}</p>
+<div class="mha-explorer-view" style="max-width: 34rem"></div>
 <script type="application/json" class="mha-explorer-spec">{spec}</script>
 <script>
 (function () {{
@@ -76,6 +81,7 @@ class AttentionExplorer:
               {{mode: "vega-lite", renderer: "svg", actions: false}})
       .then(function () {{
         root.querySelector(".mha-explorer-static").style.display = "none";
+        root.querySelector(".mha-explorer-help").hidden = false;
         root.dataset.ready = "true";
       }});
   }}
@@ -87,7 +93,7 @@ class AttentionExplorer:
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
         return {
             "text/html": self.html,
-            "image/png": base64.b64encode(self.png).decode("ascii"),
+            "image/svg+xml": self.svg,
             "text/plain": f"<AttentionExplorer: {self.alt}>",
         }
 
@@ -144,7 +150,7 @@ def attention_explorer(
     ------
     weights : (layers, heads, n_q, n_k) or (heads, n_q, n_k)
     """
-    from mha.book.plot import head_grid
+    from mha.book.plot import figure_style, head_grid
 
     w = np.asarray(to_host(weights))
     if w.ndim == 3:
@@ -172,20 +178,22 @@ def attention_explorer(
         f"Attention maps of the {heads} heads of {layer_names[static_layer]} "
         f"(row = query, column = key) on the tokens: {' '.join(keys)}"
     )
-    figure = head_grid(
-        w[static_layer],
-        query_labels=queries,
-        key_labels=keys,
-        titles=head_names,
-        suptitle=f"{layer_names[static_layer]}: where each head looks",
-    )
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=72)
+    import matplotlib as mpl
     import matplotlib.pyplot as plt
 
+    with mpl.rc_context(figure_style()):
+        figure = head_grid(
+            w[static_layer],
+            query_labels=queries,
+            key_labels=keys,
+            titles=head_names,
+            suptitle=f"{layer_names[static_layer]}: where each head looks",
+        )
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg", bbox_inches="tight")
     plt.close(figure)
     spec = _spec(w, queries, keys, layer_names, head_names, layer_label, title, min_weight)
-    return AttentionExplorer(spec=spec, png=buffer.getvalue(), alt=alt)
+    return AttentionExplorer(spec=spec, svg=buffer.getvalue(), alt=alt)
 
 
 def _spec(w, queries, keys, layer_names, head_names, layer_label, title, min_weight) -> dict:
@@ -207,7 +215,7 @@ def _spec(w, queries, keys, layer_names, head_names, layer_label, title, min_wei
     def menu(name: str, options: list, labels: list[str]) -> dict:
         return {"input": "select", "name": f"{name} ", "options": options, "labels": labels}
 
-    def tokens(field: str, words: list[str], align: str, x: int, params: list) -> dict:
+    def tokens(field: str, words: list[str], align: str, x: int | dict, params: list) -> dict:
         colour = {"condition": {"param": "query", "empty": False, "value": "#c62828"}}
         return {
             "data": {"values": [{field: n, "token": t} for n, t in enumerate(words)]},
@@ -224,15 +232,9 @@ def _spec(w, queries, keys, layer_names, head_names, layer_label, title, min_wei
     hover = {"type": "point", "fields": ["i"], "on": "mouseover", "clear": "dblclick"}
     return {
         "description": f"Attention lines from {len(queries)} query tokens to {len(keys)} keys",
-        "title": {
-            "text": title,
-            "anchor": "start",
-            "subtitle": [
-                "A line from a query (left) to a key (right) per head, as opaque as its weight.",
-                "Hover over or click a query to see only its lines; double-click to see all.",
-            ],
-        },
-        "width": _WIDTH_PX,
+        "title": {"text": title, "anchor": "start"},
+        "width": "container",  # the view's box: its column, up to 34 rem (see the html)
+        "autosize": {"type": "fit-x", "contains": "padding"},
         "height": rows * _ROW_PX,
         "params": [
             {
@@ -260,15 +262,15 @@ def _spec(w, queries, keys, layer_names, head_names, layer_label, title, min_wei
                 ],
                 "mark": {"type": "rule", "strokeWidth": 2.5, "strokeCap": "round"},
                 "encoding": {
-                    "x": {"value": _LEFT_PX},
-                    "x2": {"value": _RIGHT_PX},
+                    "x": {"value": _TOKENS_PX},
+                    "x2": {"value": {"expr": f"width - {_TOKENS_PX}"}},
                     "y": {"field": "yi", **y},
                     "y2": {"field": "yj"},
                     "color": {
                         "field": "head name",
                         "type": "nominal",
                         "sort": head_names,
-                        "legend": {"title": "head"},
+                        "legend": {"title": "head", "orient": "bottom", "columns": 4},
                         "scale": {"scheme": "category10" if heads <= 10 else "tableau20"},
                     },
                     "opacity": {
@@ -285,8 +287,8 @@ def _spec(w, queries, keys, layer_names, head_names, layer_label, title, min_wei
                     ],
                 },
             },
-            tokens("i", queries, "right", _LEFT_PX - 6, [{"name": "query", "select": hover}]),
-            tokens("j", keys, "left", _RIGHT_PX + 6, []),
+            tokens("i", queries, "right", _TOKENS_PX - 6, [{"name": "query", "select": hover}]),
+            tokens("j", keys, "left", {"expr": f"width - {_TOKENS_PX - 6}"}, []),
         ],
         "config": {"view": {"stroke": None}},
     }

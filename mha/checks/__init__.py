@@ -23,17 +23,35 @@ the seed (several shapes and sizes, dtypes, with and without masks), and compare
 with the reference's: return type and tuple arity, then shape, then NaN/inf, then values, then
 dtype, so the message says which one was wrong. It judges the mathematics: any idiom passes,
 and a float32 input that gives a float64 result with the right values passes with a *note*
-(other dtype changes fail). Modifying an input fails. When the answer is wrong, the check names
-the mistake it looks like, from two sources: *stored variants* (deliberately wrong versions of
-the reference; one that equals the answer on every input, raising where it raised, is the most
-specific diagnosis) and *properties* of the answer's results (weights whose columns sum to 1,
-an output that changes when a masked key's value changes, the reference at another scale, ...),
-in the order of the exercise's table of mistakes; the first one found is named, with a hint.
+(other dtype changes fail; float16 and bfloat16 results are named as low precision, a float
+where a count is asked as such). Modifying an input fails. When the answer is wrong, the check
+names the mistake it looks like, most specific first:
+
+1. a *stored variant* (a deliberately wrong version of the reference) that equals the answer
+   on every input, raising the same error (type and message) where it raised;
+2. a *relation* between the answer's results and the reference's that reproduces the answer on
+   every input (:mod:`mha.checks.relations`: a meaningful factor, the logarithm or the
+   reciprocal of the right result, the axes in another order, a reduction over an axis, a
+   shift by one, the reference on changed inputs such as ``head - 1``, an inverted mask, a
+   transposed weight or a missing bias, a term or factor of a count, rounding up, ...): any
+   exercise gets these without a table, and a table's mistake names the relations it explains;
+3. a variant that equals the answer wherever the answer returned a value;
+4. *properties* of the answer's results (weights whose columns sum to 1, an output that changes
+   when a masked key's value changes, ...), in the table's order, then the relations that hold
+   in part (wrong only on the fully masked query rows, only with batch axes, an error on the
+   inputs without biases, an overflow on the largest inputs, ...).
+
+Inputs that test an edge (a query that may attend no key, weights that underflowed to 0) are
+left out when variants and exact relations are compared, so that an answer that makes a known
+mistake and also misses the edge is still named.
 
 A *value* exercise (a number or a shape) compares the answer with the expected value and
-recognises known wrong values (the variance instead of the standard deviation, ...).
+recognises known wrong values (the variance instead of the standard deviation, ...); a count
+may give its formula as data (``terms``, ``values``, ``alternatives``), so that a missing,
+doubled, extra or replaced factor is named.
 
-Stubs: an answer that is ``...`` or ``None``, that raises ``NotImplementedError``, or a
+Stubs: an answer that is ``...`` or ``None``, that raises the stub's bare
+``NotImplementedError`` (an exception with a message is the answer's own and is shown), or a
 function that returns ``None``, is "not attempted" (so a notebook with untouched stubs still
 runs top to bottom). A value exercise may also be answered with a function of no arguments
 that returns the value.
@@ -72,7 +90,8 @@ and the other two in its own process::
    (probes without their base case are ignored).
 
 Every exercise also has ``references``: the dotted names of the callables that count as its
-reference (``"mha.softmax"``, ``"torch.softmax"``, ...), which an answer must not call; a
+reference (the names of its ``reference`` itself, taken from the object, then its
+``other_references``) (``"mha.softmax"``, ``"torch.softmax"``, ...), which an answer must not call; a
 grader enforces that, ``check`` does not.
 
 Time limit
@@ -83,30 +102,41 @@ exception is raised inside the answer, which stops an infinite Python loop; a si
 (one huge ``matmul``) finishes first. Elsewhere (Windows, or ``check`` called from another
 thread) the check runs in a daemon thread and stops *waiting* when time is up; a thread cannot
 be killed, so a looping answer keeps running in the background until the kernel restarts.
-An answer that catches ``BaseException`` (a bare ``except:``) can defeat the alarm.
+In Pyodide (the website's "Run here"), which has neither, the check itself has no limit: the
+page stops the Python that runs it when time is up.
+The elapsed time decides, not the alarm: once time is up the alarm fires again every few
+hundredths of a second, the check stops between inputs, and an answer that caught the alarm
+(a bare ``except:``) and finished late still fails.
 
 Adding an exercise
 ------------------
-Each chapter has its module (``ch01_attention.py``, ..., ``ch13_online_softmax_devices.py``)
-holding its exercises' inputs, reference variants, mistake tables and its piece of the
-registry, a dict ``EXERCISES``; the chapter is the number in the module's name
-(``CHAPTER = chapter_of(__name__)``, passed to every exercise). :data:`EXERCISES` here merges those pieces in chapter order (a name registered
-twice is an error). ``core.py`` holds the results, cases, outcomes, :func:`run_answer`'s
-machinery and the time limit; ``compare.py`` the comparisons; ``kinds.py`` the exercise kinds;
-``properties.py`` the property diagnoses that several exercises share. A new chapter's module
-is added to ``_CHAPTERS`` below.
+Each chapter has its module in ``chapters/`` (``ch01_attention.py``, ...,
+``ch13_online_softmax_devices.py``) holding its exercises' inputs, reference variants,
+mistake tables and its piece of the registry, a dict ``EXERCISES``; :data:`EXERCISES` here merges every ``chNN_topic`` module's
+pieces in chapter order (a name registered twice is an error), and an exercise's chapter is
+the number in its module's name: a new chapter is a new file, a renumbered one a renamed
+file. ``core.py`` holds the results, cases, outcomes, :func:`run_answer`'s machinery and the
+time limit; ``compare.py`` the comparisons; ``kinds.py`` the exercise kinds;
+``properties.py`` the property diagnoses that several exercises share; ``relations.py`` the
+diagnoses from the relation between an answer and the reference; ``inputs.py`` the test
+inputs and ``variants.py`` the wrong variants that several chapters draw on.
 
 - **A function exercise**: a case function ``cases(rng) -> list[Case]`` (draw sizes and values
   from ``rng``; add probes where a property needs them), a table of :class:`Mistake` (most
   specific first; each with an ``implementation``, a wrongly written variant of the reference,
   and/or a ``detect(evidence) -> str | None`` property that returns a sentence saying what was
   seen, see :class:`mha.checks.kinds.Evidence`), then the entry
-  ``FunctionExercise(chapter, reference, cases, mistakes, output_names)``, with keywords as
-  needed: ``references`` (the names an answer must not call), ``tensors``/``prepare`` (torch
+  ``FunctionExercise(reference, cases, mistakes, output_names)``, with keywords as
+  needed: ``other_references`` (other callables an answer must not call, by the dotted name
+  of where each is defined), ``tensors``/``prepare`` (torch
   answers), ``measure``/``requirements`` (a property every answer must have, such as a memory
-  limit, checked even when the values are right).
-- **A number or a shape**: ``NumberExercise(chapter, expected, wrong_values)`` or
-  ``ShapeExercise(...)`` with a tuple of :class:`WrongValue`.
+  limit, checked even when the values are right), and the data that makes relations speak:
+  ``quantities`` (named sizes, for naming factors), ``axes`` (the outputs' axis names),
+  ``terms`` and ``exact`` (for counts), ``edges`` (probe kinds of inputs that test an edge).
+  A mistake may bind relations with ``relations=("input:head-1", ...)``.
+- **A number or a shape**: ``NumberExercise(expected, wrong_values)`` or
+  ``ShapeExercise(...)`` with a tuple of :class:`WrongValue`; a count also ``terms``,
+  ``values``, ``alternatives`` and ``integer=True``.
 - **In the notebook**, in the chapter's Exercises section: a markdown cell with
   ``:::{exercise} Title ★★`` (one to three stars at the end of the title: the difficulty, which
   lives only there) and a ``:label: ex-...``, then a ``:::{admonition} Hint`` block with
@@ -117,34 +147,24 @@ is added to ``_CHAPTERS`` below.
   README's table (chapter, name, difficulty: a test compares it with the notebooks); for a
   function exercise at least three mistakes, and answers written as readers write them in
   ``tests/corpus/`` (correct ones, and wrong ones labelled with the mistake they must be named
-  as); ``tests/test_checks.py`` then runs them all.
+  as); ``tests/test_checks.py`` then runs them all, and reports the rate on the newest
+  held-out round of ``tests/heldout/`` (answers written blind after the diagnosis was frozen,
+  never added to the tables or the corpus).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import random
+import time
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from mha.checks.chapters import (
-    ch01_attention,
-    ch02_projections,
-    ch03_heads,
-    ch04_output,
-    ch05_masks,
-    ch06_pytorch,
-    ch07_gpu,
-    ch08_what_heads_learn,
-    ch09_redundancy_remedies,
-    ch10_transformer,
-    ch11_real_model,
-    ch12_gqa_kv_cache,
-    ch13_online_softmax_devices,
-)
+from mha.checks import chapters
 from mha.checks.core import (
     DEFAULT_TIME_LIMIT,
     FAILED,
@@ -194,39 +214,26 @@ __all__ = [
 
 # --- the registry -------------------------------------------------------------------------
 
-_CHAPTERS = (
-    ch01_attention,
-    ch02_projections,
-    ch03_heads,
-    ch04_output,
-    ch05_masks,
-    ch06_pytorch,
-    ch07_gpu,
-    ch08_what_heads_learn,
-    ch09_redundancy_remedies,
-    ch10_transformer,
-    ch11_real_model,
-    ch12_gqa_kv_cache,
-    ch13_online_softmax_devices,
-)
 
-
-def _merged(chapters: Sequence[ModuleType]) -> dict[str, Exercise]:
-    """The chapters' ``EXERCISES`` in one dict, in chapter order; a name registered twice raises."""
+def _merged(modules: Sequence[ModuleType]) -> dict[str, Exercise]:
+    """The modules' ``EXERCISES`` in one dict, in their order, each exercise with the chapter
+    its module's name carries (``ch04_output``: 4); a name registered twice raises."""
     exercises: dict[str, Exercise] = {}
     registered_in: dict[str, str] = {}
-    for module in chapters:
+    for module in modules:
+        chapter = chapters.chapter_of(module.__name__)
         for name, exercise in module.EXERCISES.items():
             if name in exercises:
                 raise ValueError(
                     f"exercise {name!r} is registered twice: in {registered_in[name]} and in "
                     f"{module.__name__}"
                 )
-            exercises[name], registered_in[name] = exercise, module.__name__
+            exercises[name] = dataclasses.replace(exercise, chapter=chapter)
+            registered_in[name] = module.__name__
     return exercises
 
 
-EXERCISES: dict[str, Exercise] = _merged(_CHAPTERS)
+EXERCISES: dict[str, Exercise] = _merged(chapters.modules())
 
 
 # --- the public entry points --------------------------------------------------------------
@@ -282,11 +289,14 @@ def check(
     if answer is None or answer is Ellipsis:
         return CheckResult(name, NOT_ATTEMPTED, "not attempted yet", seed=seed)
     progress = {"case": "the first test input"}
+    deadline = time.monotonic() + time_limit
 
     def work() -> Verdict:
         cases = exercise.trials(np.random.default_rng(seed))
         outcomes = []
         for case in cases:
+            if time.monotonic() > deadline:  # the answer caught the alarm: stop here
+                raise TimeUp
             progress["case"] = case.description
             outcomes.append(run_answer(exercise, answer, case))
             if len(outcomes) == 1 and (stub_verdict(outcomes[0]) or outcomes[0].not_callable):

@@ -4,6 +4,7 @@ NaN, values, dtype, in that order), and the note for a float32 result that drift
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -27,9 +28,10 @@ class Problem(NamedTuple):
 
 
 def describe_error(error: tuple[str, str]) -> Problem:
+    """The answer's own exception, its type and message shown (an empty message is said so)."""
     type_name, text = error
-    message = f"raised {type_name}: {short(text, 200)}"
-    if type_name == "NotImplementedError":
+    message = f"raised {type_name}: {short(text, 200)}" if text.strip() else f"raised {type_name}"
+    if type_name == "NotImplementedError" and not text.strip():
         return Problem("raised", message, "part of the function is still a stub")
     if "broadcast" in text or "matmul" in text or "shapes" in text:
         return Problem(
@@ -61,12 +63,32 @@ def _as_number_array(x: Any) -> np.ndarray | None:
     return None
 
 
+LOW_PRECISION = {
+    "float16": "float16 keeps about 3 significant digits (11 bits)",
+    "bfloat16": "bfloat16 keeps about 2 significant digits (8 bits)",
+}
+
+
 def _not_an_array(name: str, got: Any, want: np.ndarray) -> Problem:
     if isinstance(got, Foreign) and got.type_name == "torch.Tensor":
+        if got.text.endswith("torch.bfloat16"):
+            return Problem(
+                "dtype",
+                f"{name} is a torch.bfloat16 tensor, expected {want.dtype} like the inputs: "
+                f"{LOW_PRECISION['bfloat16']}",
+                "compute in the inputs' dtype, or cast the result back (.to(q.dtype))",
+            )
         return Problem(
             "type",
-            f"{name} is a torch.Tensor",
-            "this exercise works on NumPy arrays; use np functions",
+            f"{name} is a torch.Tensor ({got.text})",
+            "this exercise works on NumPy arrays; use np functions (or .numpy() at the end)",
+        )
+    if isinstance(got, Foreign) and got.type_name == "numpy.ndarray":
+        return Problem(
+            "type",
+            f"{name} is a NumPy array ({got.text}), expected a torch tensor",
+            "this exercise works in torch: stay in torch (~mask, torch.where, ...) or convert "
+            "back with torch.from_numpy",
         )
     shown = got.text if isinstance(got, Foreign) else short(got)
     type_name = got.type_name if isinstance(got, Foreign) else type(got).__name__
@@ -96,6 +118,14 @@ def array_problem(name: str, got: Any, want: np.ndarray) -> tuple[Problem | None
         return None, None
     if array.dtype.kind not in "iufc" or (array.dtype.kind == "c" and want.dtype.kind != "c"):
         return Problem("dtype", f"{name} has dtype {array.dtype}, expected {want.dtype}"), None
+    if array.dtype == np.float16 and want.dtype.kind == "f" and want.dtype != np.float16:
+        return Problem(
+            "dtype",
+            f"{name} has dtype float16, expected {want.dtype} like the inputs: "
+            f"{LOW_PRECISION['float16']}",
+            "compute in the inputs' dtype (or cast back with .astype(q.dtype)): float16 rounds "
+            "every number to about 3 significant digits and overflows above 65504",
+        ), None
     finite = np.isfinite(want)
     if not np.all(np.isfinite(array)[finite]):
         return Problem(
@@ -137,6 +167,14 @@ def _number_problem(name: str, got: Any, want: int | float) -> Problem | None:
     if isinstance(want, int) and not isinstance(want, bool):
         if float(number) != want:
             return Problem("values", f"{name} is {short(number)}, not the right number")
+        if array.dtype.kind == "f":
+            return Problem(
+                "type",
+                f"{name} is {short(number)}, the right value but a float where a count (an int) "
+                "is asked",
+                "** 2.0, / and math.sqrt give floats (which round counts above 2^53): use **2, "
+                "//, math.isqrt, or int(...)",
+            )
         return None
     if not np.isfinite(number) and np.isfinite(want):
         return Problem("nonfinite", f"{name} is {number} where the right answer is finite")
@@ -202,9 +240,10 @@ def outcome_problem(
     names = output_names
     if not isinstance(got.value, tuple | list) or len(got.value) != len(names):
         shown = got.value.text if isinstance(got.value, Foreign) else short(got.value)
+        kind = got.value.type_name if isinstance(got.value, Foreign) else type(got.value).__name__
         return Problem(
             "type",
-            f"expected a tuple ({', '.join(names)}), got {type(got.value).__name__} {shown}",
+            f"expected a tuple ({', '.join(names)}), got {kind} {shown}",
             f"end with `return {', '.join(names)}`",
         ), None
     notes = []
@@ -236,13 +275,31 @@ def same_value(a: Any, b: Any) -> bool:
         return False
     if x.dtype == np.bool_ or y.dtype == np.bool_:
         return x.dtype == y.dtype and np.array_equal(x, y)
+    if x.dtype.kind in "iu" and y.dtype.kind in "iu":  # counts are exact
+        return bool(np.array_equal(x, y))
     return close(x, y)
 
 
+def _words(message: str) -> set[str]:
+    return set(re.findall(r"[a-z_]{3,}", message.lower()))
+
+
+def same_error(a: tuple[str, str], b: tuple[str, str]) -> bool:
+    """The same exception type and a matching message: the same words, numbers and shapes
+    aside, or most of them ("tuple index out of range" and "list index out of range")."""
+    if a[0] != b[0]:
+        return False
+    x, y = _words(a[1]), _words(b[1])
+    if not x and not y:
+        return True
+    return len(x & y) >= 0.5 * len(x | y)
+
+
 def same_outcome(a: Outcome, b: Outcome) -> bool:
-    """Both raised, or both returned the same structure and (up to tolerance) values."""
+    """Both raised the same error (type and message), or both returned the same structure
+    and (up to tolerance) values."""
     if (a.error is None) != (b.error is None):
         return False
     if a.error is not None:
-        return True
+        return same_error(a.error, b.error)
     return same_value(a.value, b.value)

@@ -218,8 +218,12 @@ def _type_name(x: Any) -> str:
 
 def to_wire(value: Any, *, tensors: bool = False, _budget: list | None = None) -> Any:
     """``value`` as wire-safe data: arrays copied to plain ``np.ndarray``, NumPy scalars as
-    0-d arrays, tuples/lists rebuilt, parameter containers rebuilt from arrays; torch tensors
-    become arrays when ``tensors`` is true; anything else becomes a :class:`Foreign`."""
+    0-d arrays, tuples/lists rebuilt, parameter containers rebuilt from arrays; anything else
+    becomes a :class:`Foreign`.
+
+    ``tensors``: the answer works in torch, so its arrays must be torch tensors: they become
+    arrays (a bfloat16 tensor, which NumPy cannot hold, stays a :class:`Foreign` naming its
+    dtype), and a NumPy array in their place becomes a :class:`Foreign`."""
     budget = [_MAX_ITEMS] if _budget is None else _budget
     budget[0] -= 1
     if budget[0] < 0:
@@ -233,6 +237,8 @@ def to_wire(value: Any, *, tensors: bool = False, _budget: list | None = None) -
     if issubclass(kind, np.ndarray):
         if value.dtype.kind not in "biufc":
             return Foreign(f"numpy.ndarray of dtype {value.dtype}", short(value))
+        if tensors and value.ndim > 0:
+            return Foreign("numpy.ndarray", f"array of shape {value.shape}, {value.dtype}")
         return np.array(value, copy=True, subok=False)
     if issubclass(kind, tuple | list):
         container = tuple if issubclass(kind, tuple) else list
@@ -242,7 +248,7 @@ def to_wire(value: Any, *, tensors: bool = False, _budget: list | None = None) -
             return dataclasses.replace(
                 value,
                 **{
-                    f.name: to_wire(getattr(value, f.name), tensors=tensors, _budget=budget)
+                    f.name: to_wire(getattr(value, f.name), _budget=budget)
                     for f in dataclasses.fields(value)
                     if f.name not in ("num_heads", "num_kv_heads")
                 },
@@ -250,9 +256,10 @@ def to_wire(value: Any, *, tensors: bool = False, _budget: list | None = None) -
         except (TypeError, ValueError) as error:
             return Foreign(_type_name(value), f"with arrays that are not NumPy arrays: {error}")
     if kind.__module__.split(".")[0] == "torch" and hasattr(value, "detach"):
-        if tensors:
-            return to_wire(value.detach().cpu().resolve_conj().numpy(), _budget=budget)
-        return Foreign("torch.Tensor", f"tensor of shape {tuple(value.shape)}, {value.dtype}")
+        described = f"tensor of shape {tuple(value.shape)}, {value.dtype}"
+        if not tensors or str(value.dtype) == "torch.bfloat16":
+            return Foreign("torch.Tensor", described)
+        return to_wire(value.detach().cpu().resolve_conj().numpy(), _budget=budget)
     return Foreign(_type_name(value), short(value))
 
 
@@ -416,38 +423,54 @@ def call_answer(
     return _peak_in_child(call) if "peak_bytes" in measure else call()
 
 
+_ALARM_REPEAT = 0.05  # seconds between alarms once time is up (an answer may catch one)
+
+
 def within_time_limit(work: Callable[[], Any], seconds: float) -> Any:
-    """Run ``work()``; raise ``TimeUp`` after ``seconds`` (see the docstring of ``mha.checks``)."""
+    """Run ``work()``; raise ``TimeUp`` after ``seconds`` (see the docstring of ``mha.checks``).
+
+    The elapsed time decides, not the alarm: work that returns after ``seconds`` (an answer
+    that caught the alarm and went on) raises ``TimeUp`` too. On the main thread the alarm
+    keeps firing every few hundredths of a second once time is up, so that an answer that
+    catches one still stops at the next."""
+    if sys.platform == "emscripten":  # Pyodide: no alarm, no thread; the page stops a slow check
+        return work()
+    start = time.monotonic()
     if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+        armed = [True]
 
         def on_alarm(signum: int, frame: Any) -> None:
-            raise TimeUp
+            if armed[0]:
+                raise TimeUp
 
         previous = signal.signal(signal.SIGALRM, on_alarm)
-        outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds)
-        start = time.monotonic()
+        outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds, _ALARM_REPEAT)
         try:
-            return work()
+            value = work()
         finally:
+            armed[0] = False
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
             if outer_delay:  # someone else's alarm was pending: put it back
                 remaining = max(outer_delay - (time.monotonic() - start), 1e-3)
                 signal.setitimer(signal.ITIMER_REAL, remaining, outer_interval)
+    else:
+        box: dict[str, Any] = {}
 
-    box: dict[str, Any] = {}
+        def target() -> None:
+            try:
+                box["value"] = work()
+            except BaseException as error:
+                box["error"] = error
 
-    def target() -> None:
-        try:
-            box["value"] = work()
-        except BaseException as error:
-            box["error"] = error
-
-    worker = threading.Thread(target=target, daemon=True, name="mha-check")
-    worker.start()
-    worker.join(seconds)
-    if worker.is_alive():
+        worker = threading.Thread(target=target, daemon=True, name="mha-check")
+        worker.start()
+        worker.join(seconds)
+        if worker.is_alive():
+            raise TimeUp
+        if "error" in box:
+            raise box["error"]
+        value = box["value"]
+    if time.monotonic() - start > seconds:
         raise TimeUp
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    return value

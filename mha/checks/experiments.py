@@ -23,7 +23,7 @@ from typing import Any
 
 from mha.checks.core import FAILED, NOT_ATTEMPTED, PASSED, Case, Outcome, Verdict
 from mha.checks.forms import Form, NotThatForm, is_stub
-from mha.checks.kinds import NumberExercise
+from mha.checks.kinds import ValueExercise
 
 GRADED_ON_THE_SETTING = (
     "graded on the quantity recomputed from the reader's setting: the answer must agree with "
@@ -43,7 +43,7 @@ class Reading:
 
 
 @dataclass(frozen=True)
-class ExperimentExercise:
+class ExperimentExercise(ValueExercise):
     """The answer is ``(setting, answer)``: the value the reader gave the notebook's variable
     ``setting`` (any of ``settings`` but the chapter's ``default``), and the answer to the
     question, ``quantity`` (words), of the given ``form``.
@@ -54,7 +54,6 @@ class ExperimentExercise:
     mistakes : known wrong readings of the run
     """
 
-    chapter: int
     setting: str
     default: Any
     settings: Form
@@ -63,12 +62,9 @@ class ExperimentExercise:
     measure: Callable[[Any], Any]
     explanation: Callable[[Any, Any], str]
     mistakes: tuple[Reading, ...]
-    references: tuple[str, ...] = ()
+    other_references: tuple[str, ...] = ()
     grading: str = GRADED_ON_THE_SETTING
-
-    # the pair is answered like a number exercise: a value (the grader's sandbox calls it so)
-    trials = NumberExercise.trials
-    run = NumberExercise.run
+    chapter: int | None = None
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
         outcome = outcomes[0]

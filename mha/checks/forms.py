@@ -64,7 +64,9 @@ class Number:
         if number is None or not math.isfinite(number):
             raise NotThatForm(f"expected a number, got {_shown(value)}")
         if not self.low <= number <= self.high:
-            raise NotThatForm(f"expected a number from {self.low:g} to {self.high:g}, got {number:g}")
+            raise NotThatForm(
+                f"expected a number from {self.low:g} to {self.high:g}, got {number:g}"
+            )
         return number
 
     def _is_zero(self, x: float) -> bool:
@@ -102,7 +104,9 @@ class Whole:
         if number is None or not math.isfinite(number) or number != int(number):
             raise NotThatForm(f"expected a whole number, got {_shown(value)}")
         if not self.low <= number <= self.high:
-            raise NotThatForm(f"expected a whole number from {self.low} to {self.high}, got {number:g}")
+            raise NotThatForm(
+                f"expected a whole number from {self.low} to {self.high}, got {number:g}"
+            )
         return int(number)
 
     def close(self, a: int, b: int) -> bool:

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import inspect
 import math
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from mha.checks.compare import outcome_problem, same_outcome
+from mha.checks import relations
+from mha.checks.compare import outcome_problem, same_outcome, same_value
 from mha.checks.core import (
     FAILED,
     NOT_ATTEMPTED,
@@ -35,6 +37,8 @@ class Mistake:
         (raising where the answer raised)
     detect : ``detect(evidence) -> str | None``, a property of the answer's results (see
         :class:`Evidence`): a sentence that says what was seen, or None
+    relations : patterns (``fnmatch``) of the ids of the relations this mistake explains
+        (see :mod:`mha.checks.relations`): when one is found, this mistake is named
     """
 
     id: str
@@ -42,6 +46,7 @@ class Mistake:
     hint: str
     implementation: Callable | None = None
     detect: Callable[[Evidence], str | None] | None = None
+    relations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,8 +58,32 @@ class WrongValue:
     hint: str
 
 
+def reference_names(reference: Callable) -> tuple[str, ...]:
+    """The dotted names an answer can call ``reference`` by: where it is defined
+    (``mha.functional.softmax``), and each package above that hands it on (``mha.softmax``).
+
+    Taken from the object itself, so that a name can never be left behind when the code
+    moves; where a name is imported, the object's module has been imported too. A function
+    made by another function is named by the module-level name it is bound to.
+    """
+    module, qualname = reference.__module__, reference.__qualname__
+    if "<locals>" in qualname:  # made by a function (a variant with the defaults): its binding
+        bound = [n for n, value in vars(sys.modules[module]).items() if value is reference]
+        qualname = bound[0] if bound else qualname
+    names = [f"{module}.{qualname}"]
+    parts = module.split(".")
+    for depth in range(len(parts) - 1, 0, -1):
+        package = sys.modules.get(".".join(parts[:depth]))
+        if "." not in qualname and getattr(package, qualname, None) is reference:
+            names.append(f"{package.__name__}.{qualname}")
+    return tuple(names)
+
+
 def stub_verdict(outcome: Outcome) -> Verdict | None:
-    if outcome.error is not None and outcome.error[0] == "NotImplementedError":
+    """ "Not attempted" for a stub's outcome: the bare ``raise NotImplementedError`` of the
+    handed-out stub (an exception with a message is the answer's own), or a function that
+    returned None."""
+    if outcome.error is not None and outcome.error == ("NotImplementedError", ""):
         return Verdict(NOT_ATTEMPTED, "not attempted yet (the stub raises NotImplementedError)")
     if outcome.error is None and outcome.value is None and outcome.not_callable is None:
         return Verdict(
@@ -63,6 +92,23 @@ def stub_verdict(outcome: Outcome) -> Verdict | None:
             "`return`?)",
         )
     return None
+
+
+def _nan_as_zero(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return type(value)(_nan_as_zero(v) for v in value)
+    if isinstance(value, np.ndarray) and value.dtype.kind == "f":
+        return np.nan_to_num(value, nan=0.0)
+    return value
+
+
+def _has_zero_row(value: Any) -> bool:
+    if isinstance(value, tuple | list):
+        return any(_has_zero_row(v) for v in value)
+    return (
+        isinstance(value, np.ndarray) and value.ndim > 0 and value.dtype.kind == "f"
+        and bool(np.any(np.all(value == 0, axis=-1)))
+    )  # fmt: skip
 
 
 def _seen(mistake: Mistake, evidence: Evidence) -> str | None:
@@ -108,10 +154,50 @@ class Evidence:
 
     def agrees_where_returned(self, fn: Callable) -> bool:
         """``fn`` gives the answer's result wherever the answer returned one, and at least one
-        of those results is wrong (cases where the answer raised are not compared)."""
-        returned = [i for i, got in enumerate(self.got) if got.error is None]
+        of those results is wrong (cases where the answer raised, and cases with a query that
+        may attend no key, are not compared)."""
+        returned = [i for i, got in enumerate(self.got) if got.error is None and not self.blind(i)]
         wrong = [i for i in returned if not same_outcome(self.got[i], self.want[i])]
-        return bool(wrong) and all(same_outcome(self.got[i], self.outcome(fn, i)) for i in returned)
+        return bool(wrong) and all(self.same_as(i, self.outcome(fn, i)) for i in returned)
+
+    def explained_by(self, fn: Callable) -> bool:
+        """``fn`` gives the answer's outcome on every case, and the answer is wrong on one of
+        them. Cases with a query that may attend no key are left out: an answer may make a
+        variant's mistake and another one on such a row (NaN, uniform weights)."""
+        compared = [i for i in range(len(self.cases)) if not self.blind(i)]
+        wrong = [i for i in compared if not same_outcome(self.got[i], self.want[i])]
+        return bool(wrong) and all(self.same_as(i, self.outcome(fn, i)) for i in compared)
+
+    def same_as(self, i: int, outcome: Outcome) -> bool:
+        """The answer's outcome on case ``i`` equals ``outcome``, NaN taken as 0 in a case
+        with a mask (where a row with no allowed key gives NaN in an answer, 0 in a variant)."""
+        got = self.got[i]
+        if same_outcome(got, outcome):
+            return True
+        if got.error is not None or outcome.error is not None or not self._masked(i):
+            return False
+        return same_value(_nan_as_zero(got.value), _nan_as_zero(outcome.value))
+
+    def blind(self, i: int) -> bool:
+        """Case ``i`` tests an edge that an answer may get wrong besides a variant's mistake: a
+        probe of one of the exercise's ``edges``, or a mask with a query that may attend no key
+        (the reference gives a row of zeros)."""
+        if self.cases[i].probe and self.cases[i].probe in self.exercise.edges:
+            return True
+        return self._masked(i) and _has_zero_row(self.want[i].value)
+
+    def without_edges(self) -> Evidence:
+        """The same evidence without the cases that test an edge (see :meth:`blind`), for the
+        relations that must hold on every other case; itself when there is none."""
+        kept = [i for i in range(len(self.cases)) if not self.blind(i)]
+        if len(kept) == len(self.cases):
+            return self
+        return Evidence(
+            self.exercise, *([xs[i] for i in kept] for xs in (self.cases, self.got, self.want))
+        )
+
+    def _masked(self, i: int) -> bool:
+        return any(isinstance(a, np.ndarray) and a.dtype == np.bool_ for a in self.cases[i].args)
 
     def output(self, outcome: Outcome, name: str | None = None) -> np.ndarray | None:
         """The named output (or the whole result) as a float64/bool array, or None."""
@@ -153,36 +239,63 @@ class FunctionExercise:
     cases : ``cases(rng) -> list[Case]``, the inputs (also :meth:`trials`)
     mistakes : the recognised mistakes, most specific first
     tensors : the answer's results may be torch tensors (compared as NumPy arrays)
-    references : dotted names of the callables that count as the reference (an answer must
-        not call them; the grader enforces it)
+    other_references : dotted names of other callables that count as the reference, each
+        where it is defined (``torch.softmax``, ``mha.lean.tiles.attention``); with the
+        names of ``reference`` itself they make :attr:`references`
+    chapter : the chapter, from the number in the name of the module that registers the
+        exercise (``chapters/ch04_output.py``: 4); set by the registry
     prepare : turns the copied arguments into the answer's (e.g. NumPy into torch)
     measure : what :func:`mha.checks.run_answer` measures during each call (``"peak_bytes"``)
     requirements : mistakes detected by property even when every value is right (e.g. the
         answer holds an (n_q, n_k) array); each one found fails the check
     given : for a find-the-bug exercise, the code as handed out: an answer that still equals
         it on every case is "not attempted"
+    quantities : ``quantities(args) -> dict[str, number]``, named sizes of an input beyond its
+        integer arguments and parameter containers (for naming factors, e.g. ``{"n_k": ...}``)
+    axes : names of the last axes of each output (``{"weights": ("heads", "queries", "keys")}``)
+    terms : a count written as a sum of :class:`mha.checks.relations.Term` (products of
+        quantities), so that a missing, doubled or halved term or a missing factor is named
+    exact : for an integer result rounded down, the quantity before rounding, called like the
+        reference (so that rounding up or to the nearest integer is named)
+    edges : the probe kinds of cases that test an edge (weights that underflowed to 0, ...):
+        stored variants are compared on the other cases, since an answer may make a variant's
+        mistake and miss the edge too
     """
 
-    chapter: int
     reference: Callable
     cases: Callable[[np.random.Generator], list[Case]]
     mistakes: tuple[Mistake, ...]
     output_names: tuple[str, ...] | None = None
     tensors: bool = False
-    references: tuple[str, ...] = ()
+    other_references: tuple[str, ...] = ()
     prepare: Callable[[tuple], tuple] | None = None
     measure: tuple[str, ...] = ()
     requirements: tuple[Mistake, ...] = ()
     given: Callable | None = None
+    quantities: Callable[[tuple], dict[str, float]] | None = None
+    axes: dict[str, tuple[str, ...]] | None = None
+    terms: tuple[relations.Term, ...] = ()
+    exact: Callable[..., float] | None = None
+    edges: tuple[str, ...] = ()
+    chapter: int | None = None
+
+    @property
+    def references(self) -> tuple[str, ...]:
+        """The dotted names of the callables an answer must not call (the grader watches
+        them): :func:`reference_names` of :attr:`reference`, then :attr:`other_references`."""
+        return tuple(dict.fromkeys((*reference_names(self.reference), *self.other_references)))
 
     def trials(self, rng: np.random.Generator) -> list[Case]:
         return self.cases(rng)
 
+    def argument_names(self) -> tuple[str, ...]:
+        """The reference's parameter names, which label the arguments in messages."""
+        return tuple(inspect.signature(self.reference).parameters)
+
     def run(self, answer: Any, case: Case) -> Outcome:
-        names = tuple(inspect.signature(self.reference).parameters)
         return call_answer(
-            answer, case.args, names=names, prepare=self.prepare, tensors=self.tensors,
-            measure=self.measure,
+            answer, case.args, names=self.argument_names(), prepare=self.prepare,
+            tensors=self.tensors, measure=self.measure,
         )  # fmt: skip
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
@@ -240,12 +353,17 @@ class FunctionExercise:
 
     def _diagnose(self, evidence: Evidence) -> list[tuple[Mistake, str | None]]:
         """Recognised mistakes, most specific first: a variant that equals the answer on every
-        case; else one that equals it wherever it returned a value (and it raised elsewhere);
-        else the properties found, in the table's order (requirements last)."""
+        case; else a relation to the reference that reproduces the answer on every case (see
+        :mod:`mha.checks.relations`); else a variant that equals it wherever it returned a
+        value (and it raised elsewhere); else the properties found, in the table's order
+        (requirements last), then the relations that hold in part."""
         variants = [m for m in self.mistakes if m.implementation is not None]
         for mistake in variants:
             if self._matches(evidence, mistake.implementation):
                 return [(mistake, None)]
+        exact = relations.exact_findings(evidence.without_edges())
+        if exact is not None:
+            return [self._named(exact)]
         if any(got.error is not None for got in evidence.got):
             for mistake in variants:
                 if evidence.agrees_where_returned(mistake.implementation):
@@ -258,13 +376,19 @@ class FunctionExercise:
             seen = _seen(mistake, evidence)
             if seen:
                 found.append((mistake, seen))
+        found += [self._named(f) for f in relations.partial_findings(evidence)]
         return found
 
+    def _named(self, finding: relations.Finding) -> tuple[Mistake, str]:
+        """The table's mistake that explains a relation, or the relation as a mistake."""
+        for mistake in (*self.mistakes, *self.requirements):
+            if relations.matches(mistake.relations, finding.id):
+                return mistake, finding.seen
+        return Mistake(finding.id, finding.title, finding.hint), finding.seen
+
     def _matches(self, evidence: Evidence, variant: Callable) -> bool:
-        """The variant's outcomes equal the answer's on every case."""
-        return all(
-            same_outcome(got, evidence.outcome(variant, i)) for i, got in enumerate(evidence.got)
-        )
+        """The variant explains the answer (see :meth:`Evidence.explained_by`)."""
+        return evidence.explained_by(variant)
 
 
 def _value_of(outcome: Outcome) -> tuple[Any, Verdict | None]:
@@ -284,8 +408,14 @@ def _shown(value: Any) -> str:
 
 
 @dataclass(frozen=True)
-class _ValueExercise:
-    """What number and shape exercises share: one trial without inputs."""
+class ValueExercise:
+    """What the exercises answered by a value share (numbers, shapes, predictions,
+    experiments): one trial without inputs, no reference."""
+
+    @property
+    def references(self) -> tuple[str, ...]:
+        """The callables an answer must not call: ``other_references``."""
+        return tuple(dict.fromkeys(self.other_references))
 
     def trials(self, rng: np.random.Generator) -> list[Case]:
         """One case without arguments: the answer is a value (or a function of no arguments
@@ -303,14 +433,25 @@ class _ValueExercise:
 
 
 @dataclass(frozen=True)
-class NumberExercise(_ValueExercise):
-    """The answer is a number; ``rel_tol=0`` asks for the exact value (counts)."""
+class NumberExercise(ValueExercise):
+    """The answer is a number; ``rel_tol=0`` asks for the exact value (counts).
 
-    chapter: int
+    A count may also give its formula as data, so that a wrong count is named by what
+    changed (see :func:`mha.checks.relations.count_variants`): ``terms`` (a sum of products
+    of named quantities, which must give ``expected``), ``values`` (the quantities, and
+    others a reader might multiply in) and ``alternatives`` (values a reader may put in
+    place of a factor). ``integer``: the answer must be an int (a float with the right value
+    fails)."""
+
     expected: float
     wrong_values: tuple[WrongValue, ...]
     rel_tol: float = 0.0
-    references: tuple[str, ...] = ()
+    other_references: tuple[str, ...] = ()
+    chapter: int | None = None
+    terms: tuple[relations.Term, ...] = ()
+    values: tuple[tuple[str, float], ...] = ()
+    alternatives: tuple[relations.Alternative, ...] = ()
+    integer: bool = False
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
         value, verdict = _value_of(outcomes[0])
@@ -322,23 +463,37 @@ class NumberExercise(_ValueExercise):
         if isinstance(value, bool) or not is_number:
             return Verdict(FAILED, f"expected a number, got {_shown(value)}")
         number = float(value)
-        shown = short(value.item() if isinstance(value, np.ndarray) else value)
+        item = value.item() if isinstance(value, np.ndarray) else value
+        shown = short(item)
         if math.isclose(number, self.expected, rel_tol=self.rel_tol):
+            if self.integer and not isinstance(item, int):
+                return Verdict(
+                    FAILED,
+                    f"{shown} has the right value but is a {type(item).__name__}; the question "
+                    "asks for an int",
+                    "integer_as_float",
+                    "write the count without a decimal point or e-notation (or convert with int(...))",
+                )
             return Verdict(PASSED, f"{shown} is right")
         for wrong in self.wrong_values:
             if math.isclose(number, wrong.value, rel_tol=max(self.rel_tol, 1e-9)):
-                return Verdict(FAILED, f"{shown} is not right", wrong.id, wrong.hint)
+                return Verdict(FAILED, f"{shown} is not right: {wrong.hint}", wrong.id, wrong.hint)
+        finding = relations.number_finding(number, self)
+        if finding is not None:
+            return Verdict(
+                FAILED, f"{shown} is not right: {finding.seen}", finding.id, finding.hint
+            )
         return Verdict(FAILED, f"{shown} is not right")
 
 
 @dataclass(frozen=True)
-class ShapeExercise(_ValueExercise):
+class ShapeExercise(ValueExercise):
     """The answer is a shape: a tuple (or list, or ``torch.Size``) of ints."""
 
-    chapter: int
     expected: tuple[int, ...]
     wrong_values: tuple[WrongValue, ...]
-    references: tuple[str, ...] = ()
+    other_references: tuple[str, ...] = ()
+    chapter: int | None = None
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
         value, verdict = _value_of(outcomes[0])
@@ -357,7 +512,16 @@ class ShapeExercise(_ValueExercise):
             return Verdict(PASSED, f"{shape} is right")
         for wrong in self.wrong_values:
             if shape == tuple(wrong.value):
-                return Verdict(FAILED, f"{shape} is not right", wrong.id, wrong.hint)
+                return Verdict(FAILED, f"{shape} is not right: {wrong.hint}", wrong.id, wrong.hint)
+        if sorted(shape) == sorted(self.expected):
+            return Verdict(
+                FAILED,
+                f"{shape} is not right: it holds the right sizes in another order; this looks like "
+                "axes in the wrong order",
+                "axes",
+                "batch axes first, then heads, then queries, then keys (or features): "
+                "(batch, h, n_q, n_k)",
+            )
         return Verdict(FAILED, f"{shape} is not right")
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from mha.checks.core import FAILED, NOT_ATTEMPTED, PASSED, Case, Outcome, Verdict
 from mha.checks.forms import Form, NotThatForm, is_stub
-from mha.checks.kinds import NumberExercise
+from mha.checks.kinds import ValueExercise
 
 GRADED_WHEN_MADE = (
     "a prediction earns its point when it is made (a value of the form asked for); the feedback "
@@ -46,7 +46,7 @@ class Misconception:
 
 
 @dataclass(frozen=True)
-class PredictionExercise:
+class PredictionExercise(ValueExercise):
     """The answer is a prediction of ``quantity`` (words: "the mean largest weight at
     d_k = 1024 without the scaling"), of the given ``form``.
 
@@ -57,18 +57,14 @@ class PredictionExercise:
     misconceptions : predictions made for known wrong reasons, each with its explanation
     """
 
-    chapter: int
     quantity: str
     form: Form
     measure: Callable[[], Any]
     explanation: Callable[[Any], str]
     misconceptions: tuple[Misconception, ...]
-    references: tuple[str, ...] = ()
+    other_references: tuple[str, ...] = ()
     grading: str = GRADED_WHEN_MADE
-
-    # a prediction is answered like a number exercise: a value (the grader's sandbox calls it so)
-    trials = NumberExercise.trials
-    run = NumberExercise.run
+    chapter: int | None = None
 
     def measured(self) -> Any:
         """What the experiment measures, in the exercise's form."""
@@ -79,7 +75,9 @@ class PredictionExercise:
         if outcome.error is not None:
             return Verdict(FAILED, f"raised {outcome.error[0]}: {outcome.error[1][:200]}")
         if is_stub(outcome.value):
-            return Verdict(NOT_ATTEMPTED, "not attempted yet: write your prediction in place of ...")
+            return Verdict(
+                NOT_ATTEMPTED, "not attempted yet: write your prediction in place of ..."
+            )
         try:
             prediction = self.form.read(outcome.value)
         except NotThatForm as problem:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from mha.checks.compare import close
+from mha.checks.compare import close, same_outcome
 from mha.checks.kinds import Evidence
 
 Detect = Callable[[Evidence], "str | None"]
@@ -208,20 +208,6 @@ def _masks(evidence: Evidence, name: str | None):
             yield case, g, w.astype(bool)
 
 
-def float_mask(name: str | None = None) -> Detect:
-    """A mask of floats 0.0 and 1.0 in the right places, where booleans are asked."""
-
-    def detect(evidence: Evidence) -> str | None:
-        pairs = list(_masks(evidence, name))
-        if pairs and all(
-            g.dtype.kind == "f" and np.array_equal(g, w.astype(g.dtype)) for _, g, w in pairs
-        ):
-            return "your mask holds the numbers 1 and 0 in the right places"
-        return None
-
-    return detect
-
-
 def additive_mask(name: str | None = None) -> Detect:
     """A mask of 0 (may attend) and -inf or a large negative number (may not)."""
 
@@ -362,6 +348,48 @@ def raised_when(
             if raised != predicate(case.args):
                 return None
         return seen
+
+    return detect
+
+
+# --- variants ------------------------------------------------------------------------------
+
+
+def equals_one_of(family: dict[str, Callable], seen: str) -> Detect:
+    """The answer equals, wherever it returned, one of a family of variants (each written as
+    readers write the mistake); ``seen`` may name the member with ``{name}``."""
+
+    def detect(evidence: Evidence) -> str | None:
+        for name, variant in family.items():
+            if evidence.agrees_where_returned(variant):
+                return seen.format(name=name)
+        return None
+
+    return detect
+
+
+def wrong_only_where(predicate: Callable[[tuple], bool], seen: str) -> Detect:
+    """Right on every input except some of those whose arguments satisfy ``predicate``."""
+
+    def detect(evidence: Evidence) -> str | None:
+        wrong = [
+            case for case, got, want in zip(evidence.cases, evidence.got, evidence.want, strict=True)
+            if not same_outcome(got, want)
+        ]  # fmt: skip
+        return seen if wrong and all(predicate(case.args) for case in wrong) else None
+
+    return detect
+
+
+def raised_saying(error_type: str, *words: str, seen: str) -> Detect:
+    """The answer raised ``error_type`` with a message holding all of ``words`` (an error that
+    names the mistake itself, e.g. torch's "use tensor.detach().numpy() instead")."""
+
+    def detect(evidence: Evidence) -> str | None:
+        for got in evidence.got:
+            if got.error and got.error[0] == error_type and all(w in got.error[1] for w in words):
+                return seen
+        return None
 
     return detect
 

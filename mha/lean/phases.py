@@ -1,45 +1,47 @@
 """Where the lean path's time goes: per-phase timing, off unless :func:`recording` is on.
 
-The lean path (:mod:`mha.lean.tiles`, and :mod:`mha.lean.threads` under it) wraps each of its
-steps in ``with phase("exp"): ...``. Outside :func:`recording`, :func:`phase` returns one
-shared do-nothing context: a function call and a ``with`` per step of a tile, well under a
-microsecond against a tile's milliseconds. Inside it, every thread adds the seconds of each
-phase to its own tally, and :func:`recording` sums the tallies over the threads.
-``python -m mha.bench --profile`` prints that breakdown next to the floor the machine sets
-(:mod:`mha.bench`).
+The lean path (:mod:`mha.lean.tiles`, and :mod:`mha.lean.threads` under it) is written as
+steps, each a function decorated with ``@timed("exp")`` and so on; its loops call the steps
+and hold no timing code. Outside :func:`recording`, a timed step costs one function call
+more than the step itself, well under a microsecond against a tile's milliseconds. Inside
+it, every thread adds the seconds of each phase to its own tally, and :func:`recording`
+sums the tallies over the threads. ``python -m mha.bench --profile`` prints that breakdown
+next to the floor the machine sets (:mod:`mha.bench.profile`).
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
-_OFF = nullcontext()
 _tallies: dict[int, dict[str, float]] | None = None  # thread id -> phase -> seconds; None: off
 
-
-class _Timed:
-    """Adds the seconds between enter and exit to this thread's tally of ``name``."""
-
-    __slots__ = ("name", "start")
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __enter__(self) -> None:
-        self.start = time.perf_counter()
-
-    def __exit__(self, *exc_info: object) -> None:
-        seconds = time.perf_counter() - self.start
-        tally = _tallies.setdefault(threading.get_ident(), {})  # one dict per thread
-        tally[self.name] = tally.get(self.name, 0.0) + seconds
+Step = TypeVar("Step", bound=Callable[..., Any])
 
 
-def phase(name: str) -> AbstractContextManager[None]:
-    """A context that times one step called ``name``; it does nothing outside :func:`recording`."""
-    return _OFF if _tallies is None else _Timed(name)
+def timed(name: str) -> Callable[[Step], Step]:
+    """Decorate one step of the lean path: while :func:`recording`, its calls add their
+    seconds to this thread's tally of phase ``name``; otherwise it just runs."""
+
+    def decorate(step: Step) -> Step:
+        @functools.wraps(step)
+        def timed_step(*args: Any, **kwargs: Any) -> Any:
+            if _tallies is None:
+                return step(*args, **kwargs)
+            start = time.perf_counter()
+            try:
+                return step(*args, **kwargs)
+            finally:
+                tally = _tallies.setdefault(threading.get_ident(), {})  # one dict per thread
+                tally[name] = tally.get(name, 0.0) + time.perf_counter() - start
+
+        return timed_step  # type: ignore[return-value]
+
+    return decorate
 
 
 @contextmanager

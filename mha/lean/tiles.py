@@ -17,29 +17,28 @@ that they never exist all at once:
   on the thread pool of :mod:`mha.lean.threads`, BLAS single-threaded; other libraries (CuPy,
   ...) and dtypes take one block of query rows at a time.
 
-Each step is timed by :func:`mha.lean.phases.phase` (a no-op unless a profile is recording):
-``python -m mha.bench --profile`` prints where the time goes, against the floor that the
-products and the exponentials set.
+Each step of a tile is a function of its own, timed by :func:`mha.lean.phases.timed` (which
+only runs it unless a profile is recording): ``python -m mha.bench --profile`` prints where
+the time goes, against the floor that the products and the exponentials set.
 
 The functions here expect arguments that :func:`mha.multi_head_attention` has checked.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from types import ModuleType
-from typing import Any
 
 import array_api_compat
 import numpy as np
 
-from mha import _validate
-from mha.functional import compute_dtype, matrix_transpose, merge_heads, project, split_heads
+from mha import _compute, _validate
+from mha._compute import compute_dtype, matrix_transpose
+from mha._validate import Array
 from mha.lean import threads
-from mha.lean.phases import phase
+from mha.lean.phases import timed
 from mha.params import MHAParams
-
-Array = Any
 
 _TILE_ELEMENTS = 2**20  # one NumPy worker's score tile (4 MiB in float32): cache-sized
 _MIN_TILE_SIDE = 64  # tiles are at least 64 x 64, however small the budget
@@ -64,6 +63,64 @@ def tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
 def _exp2(xp: ModuleType, x: Array) -> Array:
     """2 ** x (the array-API standard has no ``exp2``; NumPy and CuPy do)."""
     return xp.exp2(x) if hasattr(xp, "exp2") else xp.exp(x * math.log(2.0))
+
+
+@timed("QK^T products")
+def _scores(k_block: Array, q_t: Array) -> Array:
+    return k_block @ q_t  # (..., bk, d_k) @ (..., d_k, bq) -> (..., bk, bq)
+
+
+@timed("mask")
+def _masked(xp: ModuleType, scores: Array, blocked_keys: Array, in_place: bool) -> Array:
+    """``-inf`` where a query may not attend a key; ``blocked_keys`` is (..., bq or 1, bk or 1)."""
+    blocked_keys = matrix_transpose(xp, blocked_keys)  # (..., bk, bq)
+    if in_place:
+        np.copyto(scores, -np.inf, where=blocked_keys)
+        return scores
+    return xp.where(blocked_keys, xp.asarray(-math.inf, dtype=scores.dtype), scores)
+
+
+@timed("softmax bookkeeping")
+def _shifted(xp: ModuleType, scores: Array, col_max: Array | None, in_place: bool):
+    """The scores minus the running maximum, the new maximum, and the factor that re-bases
+    the earlier blocks' sums to it (None for the first block)."""
+    block_max = xp.max(scores, axis=-2, keepdims=True)  # (..., 1, bq)
+    new_max = block_max if col_max is None else xp.maximum(col_max, block_max)
+    shift = xp.where(xp.isfinite(new_max), new_max, xp.zeros_like(new_max))  # masked columns
+    shifted = np.subtract(scores, shift, out=scores) if in_place else scores - shift
+    rescale = None if col_max is None else _exp2(xp, col_max - shift)
+    return shifted, new_max, rescale
+
+
+@timed("exp")
+def _powers(xp: ModuleType, shifted: Array, in_place: bool) -> Array:
+    return np.exp2(shifted, out=shifted) if in_place else _exp2(xp, shifted)
+
+
+@timed("softmax bookkeeping")
+def _column_sums(xp: ModuleType, ones: Array, p: Array) -> Array:
+    return xp.expand_dims(ones[: p.shape[-2]] @ p, axis=-2)  # (..., 1, bq), by BLAS
+
+
+@timed("PV products")
+def _weighted_values(xp: ModuleType, p: Array, v_block: Array) -> Array:
+    return matrix_transpose(xp, p) @ v_block  # (..., bq, bk) @ (..., bk, d_v) -> (..., bq, d_v)
+
+
+@timed("softmax bookkeeping")
+def _accumulated(xp: ModuleType, total, acc, rescale, block_total: Array, block_out: Array):
+    """The running sum and output after one more block of keys."""
+    if total is None:
+        return block_total, block_out
+    if rescale is None:
+        return total + block_total, acc + block_out
+    return total * rescale + block_total, acc * matrix_transpose(xp, rescale) + block_out
+
+
+@timed("softmax bookkeeping")
+def _normalised(xp: ModuleType, total: Array, acc: Array) -> Array:
+    total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
+    return acc / matrix_transpose(xp, total)
 
 
 def _online_softmax_attention(
@@ -102,49 +159,30 @@ def _online_softmax_attention(
     in_place = array_api_compat.is_numpy_namespace(xp)
     n_k = k.shape[-2]
     q_t = matrix_transpose(xp, q)  # (..., d_k, bq)
-    col_max = total = acc = None  # col_max, total : (..., 1, bq)
+    col_max = total = acc = rescale = None  # col_max, total, rescale : (..., 1, bq)
     ones = xp.ones(min(block_k, n_k), dtype=q.dtype)
     for start in range(0, n_k, block_k):
         keys = slice(start, min(start + block_k, n_k))
-        with phase("QK^T products"):
-            scores = k[..., keys, :] @ q_t  # (..., bk, bq)
+        scores = _scores(k[..., keys, :], q_t)  # (..., bk, bq)
         if blocked is not None:
-            with phase("mask"):
-                blocked_keys = blocked[..., keys] if blocked.shape[-1] > 1 else blocked
-                blocked_keys = matrix_transpose(xp, blocked_keys)  # (..., bk, bq)
-                if in_place:
-                    np.copyto(scores, -np.inf, where=blocked_keys)
-                else:
-                    scores = xp.where(blocked_keys, xp.asarray(-math.inf, dtype=q.dtype), scores)
-        rescale = None
-        if shift_free:
-            shifted = scores
-        else:
-            with phase("softmax bookkeeping"):  # the running maximum
-                block_max = xp.max(scores, axis=-2, keepdims=True)
-                new_max = block_max if col_max is None else xp.maximum(col_max, block_max)
-                shift = xp.where(xp.isfinite(new_max), new_max, xp.zeros_like(new_max))  # masked
-                shifted = np.subtract(scores, shift, out=scores) if in_place else scores - shift
-                if col_max is not None:
-                    rescale = _exp2(xp, col_max - shift)  # re-base earlier blocks to the new max
-                col_max = new_max
-        with phase("exp"):
-            p = np.exp2(shifted, out=shifted) if in_place else _exp2(xp, shifted)
-        with phase("softmax bookkeeping"):  # the running sum
-            block_total = xp.expand_dims(ones[: p.shape[-2]] @ p, axis=-2)  # column sums, by BLAS
-        with phase("PV products"):
-            block_out = matrix_transpose(xp, p) @ v[..., keys, :]  # (..., bq, d_v)
-        with phase("softmax bookkeeping"):  # the running output
-            if total is None:
-                total, acc = block_total, block_out
-            elif rescale is None:
-                total, acc = total + block_total, acc + block_out
-            else:
-                total = total * rescale + block_total
-                acc = acc * matrix_transpose(xp, rescale) + block_out
-    with phase("softmax bookkeeping"):
-        total = xp.where(total == 0, xp.ones_like(total), total)  # fully masked rows -> zeros
-        return acc / matrix_transpose(xp, total)
+            blocked_keys = blocked[..., keys] if blocked.shape[-1] > 1 else blocked
+            scores = _masked(xp, scores, blocked_keys, in_place)
+        if not shift_free:
+            scores, col_max, rescale = _shifted(xp, scores, col_max, in_place)
+        p = _powers(xp, scores, in_place)  # 2 ** (score - max)
+        block_total, block_out = _column_sums(xp, ones, p), _weighted_values(xp, p, v[..., keys, :])
+        total, acc = _accumulated(xp, total, acc, rescale, block_total, block_out)
+    return _normalised(xp, total, acc)
+
+
+@timed("copies")
+def _scaled(q_rows: np.ndarray, q_scale: float) -> np.ndarray:
+    return q_rows * q_scale
+
+
+@timed("copies")
+def _copy(into: np.ndarray, tile: np.ndarray) -> None:
+    into[...] = tile
 
 
 def _attention_threads(
@@ -176,7 +214,7 @@ def _attention_threads(
     if blocked is not None:
         blocked = np.broadcast_to(blocked, (*batch, *blocked.shape[-2:]))
     n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
-    workers = threads.cpu_count()
+    workers = threads.width()
     block_q, block_k = tile_shape(n_q, n_k, min(_TILE_ELEMENTS, max_elements // workers))
     if batch:  # (..., n_q, h, d_v) in memory, seen as (..., h, n_q, d_v)
         out = np.moveaxis(np.empty((*batch[:-1], n_q, batch[-1], d_v), q.dtype), -2, -3)
@@ -187,13 +225,11 @@ def _attention_threads(
         blocked_tile = None
         if blocked is not None:
             blocked_tile = blocked[index][rows] if blocked.shape[-2] > 1 else blocked[index]
-        with phase("copies"):
-            q_tile = q[index][rows] * q_scale  # (bq, d_k), contiguous
+        q_tile = _scaled(q[index][rows], q_scale)  # (bq, d_k), contiguous
         tile = _online_softmax_attention(
             xp, q_tile, k[index], v[index], blocked_tile, block_k, shift_free
         )
-        with phase("copies"):
-            out[index][rows] = tile
+        _copy(out[index][rows], tile)
 
     tiles = [
         (index, slice(start, min(start + block_q, n_q)))
@@ -204,18 +240,23 @@ def _attention_threads(
     return out
 
 
+@timed("score bound")
 def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array, q_scale: float = 1.0) -> bool:
     """True when no score ``q_scale * q_i . k_j`` can exceed ``_SHIFT_FREE_BOUND`` in size.
 
     By Cauchy-Schwarz ``|q_i . k_j| <= |q_i| |k_j|``, so the largest query norm times the
     largest key norm bounds every score. The values are bounded too, so that the running
     output ``sum_j 2**score * v_j`` stays finite (at most ``n_k * 2**60 * max|v|``).
+    The test is computed where the arrays live and read once: one synchronisation of a GPU.
     """
     q_norm = xp.sqrt(xp.max(xp.vecdot(q, q)))
     k_norm = xp.sqrt(xp.max(xp.vecdot(k, k)))
-    v_max = max(float(xp.max(v)), -float(xp.min(v)))  # max |v|, without a temporary like v
+    v_max = xp.maximum(xp.max(v), -xp.min(v))  # max |v|, without a temporary like v
     bound = _SHIFT_FREE_BOUND
-    return float(q_norm * k_norm) * q_scale <= bound and v_max * k.shape[-2] <= 2.0**bound
+    small = xp.logical_and(
+        q_norm * k_norm * q_scale <= bound, v_max * k.shape[-2] <= 2.0**bound
+    )  # a 0-d bool array, NaN compares False
+    return bool(small)
 
 
 def attention(
@@ -243,8 +284,7 @@ def attention(
         blocked = xp.logical_not(mask)
     scale = math.log2(math.e) / math.sqrt(q.shape[-1])
     q, k, v = (xp.astype(x, compute, copy=False) for x in (q, k, v))
-    with phase("score bound"):
-        shift_free = _scores_are_small(xp, q, k, v, q_scale=scale)
+    shift_free = _scores_are_small(xp, q, k, v, q_scale=scale)
     if array_api_compat.is_numpy_namespace(xp) and compute == dtype:
         max_elements = memory_budget // itemsize
         return _attention_threads(xp, q, k, v, blocked, max_elements, scale, shift_free)
@@ -297,16 +337,16 @@ def multi_head_attention(
     numpy_threads = (
         array_api_compat.is_numpy_namespace(xp)
         and compute_dtype(xp, q.dtype) == q.dtype
-        and threads.cpu_count() > 1
+        and threads.width() > 1
     )
-    proj = _project_on_threads if numpy_threads else project
+    proj = _project_on_threads if numpy_threads else functools.partial(_compute.project, xp)
     h = params.num_heads
     q_proj = proj(q, params.w_q, params.b_q)  # (..., n_q, h*d_k)
-    q_heads = split_heads(q_proj, h)  # (..., h, n_q, d_k)
-    k_heads = split_heads(proj(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
-    v_heads = split_heads(proj(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
+    q_heads = _compute.split_heads(xp, q_proj, h)  # (..., h, n_q, d_k)
+    k_heads = _compute.split_heads(xp, proj(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
+    v_heads = _compute.split_heads(xp, proj(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
     heads = attention(xp, q_heads, k_heads, v_heads, mask, memory_budget)  # (..., h, n_q, d_v)
-    concat = merge_heads(heads)  # (..., n_q, h*d_v)
+    concat = _compute.merge_heads(xp, heads)  # (..., n_q, h*d_v)
     if numpy_threads and q_proj.shape == (*concat.shape[:-1], params.w_o.shape[1]):
         # the output over the projected queries, which are used up: memory already in use
         out = threads.matmul(concat, params.w_o, out=q_proj)

@@ -59,7 +59,7 @@ def mha_per_head_loop(q, k, v, params, mask=None):
     return (out if params.b_o is None else out + params.b_o), np.stack(weights, axis=-3)
 
 
-@correct("multi_head_attention", drift=True)
+@wrong("multi_head_attention", "masked_rows")
 def mha_einsum_np_sqrt(q, k, v, params, mask=None):
     h = params.num_heads
     qh = mha.split_heads(_linear(q, params.w_q, params.b_q), h)
@@ -292,7 +292,6 @@ def attention_layer_fixed(q, k, v, params, lengths=None):
 
 @correct("attention_layer")
 def attention_layer_rebuilt_mask_by_hand(q, k, v, params, lengths=None):
-    h = params.num_heads
     mask = None
     if lengths is not None:
         mask = np.zeros((len(lengths), 1, 1, k.shape[1]), dtype=bool)
@@ -440,3 +439,576 @@ def mha_mask_added(q, k, v, params, mask=None):
         scores = np.where(mask, scores, -1.0)  # push the hidden keys down
     weights = mha.softmax(scores)
     return _linear(mha.merge_heads(weights @ vh), params.w_o, params.b_o), weights
+
+
+# --- written blind (issue 22, round 1): from the notebooks only, without the checks' tables ---
+
+
+# blind round 1, ch04:0: project (biases only when present), split, mha.scaled_dot_product_attention with the mask, merge, W^O
+def _affine_multi_head_attention_project_biases_only_when_present_split(x, w, b):
+    y = x @ w
+    return y if b is None else y + b
+
+
+@correct("multi_head_attention")
+def multi_head_attention_project_biases_only_when_present_split(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_h = mha.split_heads(
+        _affine_multi_head_attention_project_biases_only_when_present_split(
+            q, params.w_q, params.b_q
+        ),
+        h,
+    )
+    k_h = mha.split_heads(
+        _affine_multi_head_attention_project_biases_only_when_present_split(
+            k, params.w_k, params.b_k
+        ),
+        h,
+    )
+    v_h = mha.split_heads(
+        _affine_multi_head_attention_project_biases_only_when_present_split(
+            v, params.w_v, params.b_v
+        ),
+        h,
+    )
+    heads, weights = mha.scaled_dot_product_attention(q_h, k_h, v_h, mask)
+    return _affine_multi_head_attention_project_biases_only_when_present_split(
+        mha.merge_heads(heads), params.w_o, params.b_o
+    ), weights
+
+
+# blind round 1, ch04:1: everything by hand: own split/merge, einsum scores, own softmax with zero rows for fully masked queries, and the output as a sum of per-head contributions
+def _split_multi_head_attention_everything_by_hand_own_split_merge(x, h):
+    *b, n, f = x.shape
+    return np.swapaxes(x.reshape(*b, n, h, f // h), -3, -2)
+
+
+@correct("multi_head_attention")
+def multi_head_attention_everything_by_hand_own_split_merge(q, k, v, params, mask=None):
+    h = params.num_heads
+
+    def proj(x, w, b):
+        return x @ w + (0 if b is None else b)
+
+    qh = _split_multi_head_attention_everything_by_hand_own_split_merge(
+        proj(q, params.w_q, params.b_q), h
+    )
+    kh = _split_multi_head_attention_everything_by_hand_own_split_merge(
+        proj(k, params.w_k, params.b_k), h
+    )
+    vh = _split_multi_head_attention_everything_by_hand_own_split_merge(
+        proj(v, params.w_v, params.b_v), h
+    )
+    d_k, d_v = qh.shape[-1], vh.shape[-1]
+    scores = np.einsum("...hqd,...hkd->...hqk", qh, kh) / np.sqrt(d_k)
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    m = scores.max(axis=-1, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0)
+    e = np.exp(scores - m)
+    s = e.sum(axis=-1, keepdims=True)
+    weights = (e / np.where(s == 0, 1, s)).astype(qh.dtype)
+    heads = weights @ vh  # (..., h, n_q, d_v)
+    w_o = params.w_o.reshape(h, d_v, -1)
+    out = np.einsum("...hqd,hdm->...qm", heads, w_o)
+    if params.b_o is not None:
+        out = out + params.b_o
+    return out.astype(qh.dtype), weights
+
+
+# blind round 1, ch04:2: a loop over heads on column blocks (as the paper writes it), np.concatenate of the heads, then W^O
+@correct("multi_head_attention")
+def multi_head_attention_a_loop_over_heads_on_column(q, k, v, params, mask=None):
+    h, d_k, d_v = params.num_heads, params.d_k, params.d_v
+    Q = q @ params.w_q + (params.b_q if params.b_q is not None else 0)
+    K = k @ params.w_k + (params.b_k if params.b_k is not None else 0)
+    V = v @ params.w_v + (params.b_v if params.b_v is not None else 0)
+    if mask is not None:
+        mask = np.asarray(mask)
+        if mask.ndim >= 3:
+            mask = np.broadcast_to(mask, mask.shape[:-3] + (h,) + mask.shape[-2:])
+    heads, weights = [], []
+    for i in range(h):
+        m_i = None
+        if mask is not None:
+            m_i = mask[..., i, :, :] if mask.ndim >= 3 else mask
+        o, w = mha.scaled_dot_product_attention(
+            Q[..., i * d_k : (i + 1) * d_k],
+            K[..., i * d_k : (i + 1) * d_k],
+            V[..., i * d_v : (i + 1) * d_v],
+            m_i,
+        )
+        heads.append(o)
+        weights.append(w)
+    out = np.concatenate(heads, axis=-1) @ params.w_o
+    if params.b_o is not None:
+        out = out + params.b_o
+    return out, np.stack(weights, axis=-3)
+
+
+# blind round 1, ch04:3: never adds the biases
+@wrong("multi_head_attention", "biases_ignored")
+def multi_head_attention_never_adds_the_biases(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_h = mha.split_heads(q @ params.w_q, h)
+    k_h = mha.split_heads(k @ params.w_k, h)
+    v_h = mha.split_heads(v @ params.w_v, h)
+    heads, weights = mha.scaled_dot_product_attention(q_h, k_h, v_h, mask)
+    return mha.merge_heads(heads) @ params.w_o, weights
+
+
+# blind round 1, ch04:4: adds the biases unconditionally: raises TypeError when a layer has no biases
+@wrong("multi_head_attention", "bias_none_not_handled")
+def multi_head_attention_adds_the_biases_unconditionally_raises_typeerror(
+    q, k, v, params, mask=None
+):
+    h = params.num_heads
+    q_h = mha.split_heads(q @ params.w_q + params.b_q, h)
+    k_h = mha.split_heads(k @ params.w_k + params.b_k, h)
+    v_h = mha.split_heads(v @ params.w_v + params.b_v, h)
+    heads, weights = mha.scaled_dot_product_attention(q_h, k_h, v_h, mask)
+    return mha.merge_heads(heads) @ params.w_o + params.b_o, weights
+
+
+# blind round 1, ch04:5: adds b_q, b_k, b_v but forgets b_o
+def _affine_multi_head_attention_adds_b_q_b_k_b(x, w, b):
+    return x @ w if b is None else x @ w + b
+
+
+@wrong("multi_head_attention", "output_bias_ignored")
+def multi_head_attention_adds_b_q_b_k_b(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_h = mha.split_heads(_affine_multi_head_attention_adds_b_q_b_k_b(q, params.w_q, params.b_q), h)
+    k_h = mha.split_heads(_affine_multi_head_attention_adds_b_q_b_k_b(k, params.w_k, params.b_k), h)
+    v_h = mha.split_heads(_affine_multi_head_attention_adds_b_q_b_k_b(v, params.w_v, params.b_v), h)
+    heads, weights = mha.scaled_dot_product_attention(q_h, k_h, v_h, mask)
+    return mha.merge_heads(heads) @ params.w_o, weights
+
+
+# blind round 1, ch04:6: self-attention only: takes the keys and values from q, ignoring k and v
+def _affine_multi_head_attention_self_attention_only_takes_the_keys(x, w, b):
+    return x @ w if b is None else x @ w + b
+
+
+@wrong("multi_head_attention", "input:k,v=q")
+def multi_head_attention_self_attention_only_takes_the_keys(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_h = mha.split_heads(
+        _affine_multi_head_attention_self_attention_only_takes_the_keys(q, params.w_q, params.b_q),
+        h,
+    )
+    k_h = mha.split_heads(
+        _affine_multi_head_attention_self_attention_only_takes_the_keys(q, params.w_k, params.b_k),
+        h,
+    )
+    v_h = mha.split_heads(
+        _affine_multi_head_attention_self_attention_only_takes_the_keys(q, params.w_v, params.b_v),
+        h,
+    )
+    heads, weights = mha.scaled_dot_product_attention(q_h, k_h, v_h, mask)
+    return _affine_multi_head_attention_self_attention_only_takes_the_keys(
+        mha.merge_heads(heads), params.w_o, params.b_o
+    ), weights
+
+
+# blind round 1, ch04:7: accepts a mask but never passes it to the attention
+def _affine_multi_head_attention_accepts_a_mask_but_never_passes(x, w, b):
+    return x @ w if b is None else x @ w + b
+
+
+@wrong("multi_head_attention", "mask_ignored")
+def multi_head_attention_accepts_a_mask_but_never_passes(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_h = mha.split_heads(
+        _affine_multi_head_attention_accepts_a_mask_but_never_passes(q, params.w_q, params.b_q), h
+    )
+    k_h = mha.split_heads(
+        _affine_multi_head_attention_accepts_a_mask_but_never_passes(k, params.w_k, params.b_k), h
+    )
+    v_h = mha.split_heads(
+        _affine_multi_head_attention_accepts_a_mask_but_never_passes(v, params.w_v, params.b_v), h
+    )
+    heads, weights = mha.scaled_dot_product_attention(q_h, k_h, v_h)
+    return _affine_multi_head_attention_accepts_a_mask_but_never_passes(
+        mha.merge_heads(heads), params.w_o, params.b_o
+    ), weights
+
+
+# blind round 1, ch04:8: merges the heads with a bare reshape, without transposing back
+def _affine_multi_head_attention_merges_the_heads_with_a_bare(x, w, b):
+    return x @ w if b is None else x @ w + b
+
+
+@wrong("multi_head_attention", "merge_without_transpose")
+def multi_head_attention_merges_the_heads_with_a_bare(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_h = mha.split_heads(
+        _affine_multi_head_attention_merges_the_heads_with_a_bare(q, params.w_q, params.b_q), h
+    )
+    k_h = mha.split_heads(
+        _affine_multi_head_attention_merges_the_heads_with_a_bare(k, params.w_k, params.b_k), h
+    )
+    v_h = mha.split_heads(
+        _affine_multi_head_attention_merges_the_heads_with_a_bare(v, params.w_v, params.b_v), h
+    )
+    heads, weights = mha.scaled_dot_product_attention(q_h, k_h, v_h, mask)
+    *batch, _, n_q, d_v = heads.shape
+    return _affine_multi_head_attention_merges_the_heads_with_a_bare(
+        heads.reshape(*batch, n_q, h * d_v), params.w_o, params.b_o
+    ), weights
+
+
+# blind round 1, ch04:9: returns the weights averaged over heads, (..., n_q, n_k), like nn.MultiheadAttention's default
+def _affine_multi_head_attention_returns_the_weights_averaged_over_heads(x, w, b):
+    return x @ w if b is None else x @ w + b
+
+
+@wrong("multi_head_attention", "reduced:mean:-3")
+def multi_head_attention_returns_the_weights_averaged_over_heads(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_h = mha.split_heads(
+        _affine_multi_head_attention_returns_the_weights_averaged_over_heads(
+            q, params.w_q, params.b_q
+        ),
+        h,
+    )
+    k_h = mha.split_heads(
+        _affine_multi_head_attention_returns_the_weights_averaged_over_heads(
+            k, params.w_k, params.b_k
+        ),
+        h,
+    )
+    v_h = mha.split_heads(
+        _affine_multi_head_attention_returns_the_weights_averaged_over_heads(
+            v, params.w_v, params.b_v
+        ),
+        h,
+    )
+    heads, weights = mha.scaled_dot_product_attention(q_h, k_h, v_h, mask)
+    return _affine_multi_head_attention_returns_the_weights_averaged_over_heads(
+        mha.merge_heads(heads), params.w_o, params.b_o
+    ), weights.mean(axis=-3)
+
+
+# blind round 1, ch04:10: scales the scores by sqrt(d_model) instead of sqrt(d_k)
+def _affine_multi_head_attention_scales_the_scores_by_sqrt_d(x, w, b):
+    return x @ w if b is None else x @ w + b
+
+
+@wrong("multi_head_attention", "scale_by_d_model")
+def multi_head_attention_scales_the_scores_by_sqrt_d(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_h = mha.split_heads(
+        _affine_multi_head_attention_scales_the_scores_by_sqrt_d(q, params.w_q, params.b_q), h
+    )
+    k_h = mha.split_heads(
+        _affine_multi_head_attention_scales_the_scores_by_sqrt_d(k, params.w_k, params.b_k), h
+    )
+    v_h = mha.split_heads(
+        _affine_multi_head_attention_scales_the_scores_by_sqrt_d(v, params.w_v, params.b_v), h
+    )
+    scores = q_h @ np.swapaxes(k_h, -1, -2) / np.sqrt(params.d_model)
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    weights = mha.softmax(scores)
+    return _affine_multi_head_attention_scales_the_scores_by_sqrt_d(
+        mha.merge_heads(weights @ v_h), params.w_o, params.b_o
+    ), weights
+
+
+# blind round 1, ch04:11: multiplies by W^O transposed (PyTorch habit); runs only because W^O is square
+def _affine_multi_head_attention_multiplies_by_w_o_transposed_pytorch(x, w, b):
+    return x @ w if b is None else x @ w + b
+
+
+@wrong("multi_head_attention", "w_o_transposed")
+def multi_head_attention_multiplies_by_w_o_transposed_pytorch(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_h = mha.split_heads(
+        _affine_multi_head_attention_multiplies_by_w_o_transposed_pytorch(
+            q, params.w_q, params.b_q
+        ),
+        h,
+    )
+    k_h = mha.split_heads(
+        _affine_multi_head_attention_multiplies_by_w_o_transposed_pytorch(
+            k, params.w_k, params.b_k
+        ),
+        h,
+    )
+    v_h = mha.split_heads(
+        _affine_multi_head_attention_multiplies_by_w_o_transposed_pytorch(
+            v, params.w_v, params.b_v
+        ),
+        h,
+    )
+    heads, weights = mha.scaled_dot_product_attention(q_h, k_h, v_h, mask)
+    return _affine_multi_head_attention_multiplies_by_w_o_transposed_pytorch(
+        mha.merge_heads(heads), params.w_o.T, params.b_o
+    ), weights
+
+
+# blind round 1, ch04:12: casts everything to float64: float32 inputs come back as float64
+@correct("multi_head_attention", drift=True)
+def multi_head_attention_right_values_but_computed_and_returned(q, k, v, params, mask=None):
+    p = params.map(lambda a: np.asarray(a, dtype=np.float64))
+    q, k, v = (np.asarray(a, dtype=np.float64) for a in (q, k, v))
+    return mha.multi_head_attention(q, k, v, p, mask)
+
+
+# blind round 1, ch04:13: reshape W^O to (h, d_v, d_model) and let @ broadcast head i with block i
+@correct("head_contributions")
+def head_contributions_reshape_w_o_to_h_d(heads, w_o):
+    h, d_v = heads.shape[-3], heads.shape[-1]
+    return heads @ w_o.reshape(h, d_v, w_o.shape[-1])
+
+
+# blind round 1, ch04:14: one einsum over the reshaped W^O
+@correct("head_contributions")
+def head_contributions_one_einsum_over_the_reshaped_w(heads, w_o):
+    h, d_v = heads.shape[-3], heads.shape[-1]
+    return np.einsum("...hqd,hdm->...hqm", heads, np.reshape(w_o, (h, d_v, -1)))
+
+
+# blind round 1, ch04:15: a loop over heads with row blocks of W^O, stacked on axis -3
+@correct("head_contributions")
+def head_contributions_a_loop_over_heads_with_row(heads, w_o):
+    h, d_v = heads.shape[-3], heads.shape[-1]
+    parts = [heads[..., i, :, :] @ w_o[i * d_v : (i + 1) * d_v, :] for i in range(h)]
+    return np.stack(parts, axis=-3)
+
+
+# blind round 1, ch04:16: reshapes W^O as (d_v, h, d_model) and swaps: pairs each head with strided rows
+@wrong("head_contributions", "interleaved_rows")
+def head_contributions_reshapes_w_o_as_d_v(heads, w_o):
+    h, d_v = heads.shape[-3], heads.shape[-1]
+    blocks = np.swapaxes(w_o.reshape(d_v, h, -1), 0, 1)
+    return heads @ blocks
+
+
+# blind round 1, ch04:17: stacks the contributions on axis 0: right only without batch axes
+@wrong("head_contributions", "axes")
+def head_contributions_stacks_the_contributions_on_axis_0(heads, w_o):
+    h, d_v = heads.shape[-3], heads.shape[-1]
+    return np.stack([heads[..., i, :, :] @ w_o[i * d_v : (i + 1) * d_v] for i in range(h)], axis=0)
+
+
+# blind round 1, ch04:18: reads the number of heads from axis 0 instead of axis -3: wrong with batch axes
+@wrong("head_contributions", "batch_axes")
+def head_contributions_reads_the_number_of_heads_from(heads, w_o):
+    h, d_v = heads.shape[0], heads.shape[-1]
+    return heads @ w_o.reshape(h, d_v, -1)
+
+
+# blind round 1, ch04:19: sums the contributions: returns the layer output (..., n_q, d_model) instead of one term per head
+@wrong("head_contributions", "summed")
+def head_contributions_sums_the_contributions_returns_the_layer(heads, w_o):
+    h, d_v = heads.shape[-3], heads.shape[-1]
+    return (heads @ w_o.reshape(h, d_v, -1)).sum(axis=-3)
+
+
+# blind round 1, ch04:20: takes column blocks of W^O instead of row blocks (only runs when d_model = h*d_v)
+@wrong("head_contributions", "w_o_transposed")
+def head_contributions_takes_column_blocks_of_w_o(heads, w_o):
+    h, d_v = heads.shape[-3], heads.shape[-1]
+    return np.stack(
+        [heads[..., i, :, :] @ w_o[:, i * d_v : (i + 1) * d_v].T for i in range(h)], axis=-3
+    )
+
+
+# blind round 1, ch04:21: computes the full output and splits its features into h slices: shape (..., h, n_q, d_model/h)
+@wrong("head_contributions", "output_split")
+def head_contributions_computes_the_full_output_and_splits(heads, w_o):
+    h = heads.shape[-3]
+    return mha.split_heads(mha.merge_heads(heads) @ w_o, h)
+
+
+# blind round 1, ch04:22: w_o.shape = (h, d_v, d_model) changes the caller's array
+@wrong("head_contributions", None)
+def head_contributions_right_values_but_reshapes_w_o(heads, w_o):
+    h, d_v = heads.shape[-3], heads.shape[-1]
+    w_o.shape = (h, d_v, w_o.shape[-1])
+    return heads @ w_o
+
+
+# blind round 1, ch04:23: the three fixes: pass the mask, merge with merge_heads, W^O without .T
+@correct("attention_layer")
+def attention_layer_the_three_fixes_pass_the_mask(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
+    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
+    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+    concat = mha.merge_heads(heads)
+    return concat @ params.w_o + params.b_o, weights
+
+
+# blind round 1, ch04:24: the same fixes by hand: swapaxes before the reshape, and the output as the sum of per-head contributions
+@correct("attention_layer")
+def attention_layer_the_same_fixes_by_hand_swapaxes(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
+    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
+    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask=mask)
+    d_v = heads.shape[-1]
+    blocks = params.w_o.reshape(h, d_v, -1)
+    out = np.sum(heads @ blocks, axis=-3) + params.b_o
+    return out.astype(heads.dtype), weights
+
+
+# blind round 1, ch04:25: rebuild MHAParams from params' fields and call mha.multi_head_attention with the mask
+@correct("attention_layer")
+def attention_layer_rebuild_mhaparams_from_params_fields_and(q, k, v, params, mask=None):
+    p = mha.MHAParams(
+        params.w_q,
+        params.w_k,
+        params.w_v,
+        params.w_o,
+        params.num_heads,
+        params.b_q,
+        params.b_k,
+        params.b_v,
+        params.b_o,
+    )
+    return mha.multi_head_attention(q, k, v, p, mask)
+
+
+# blind round 1, ch04:26: fixed the mask and the merge, left W^O transposed
+@wrong("attention_layer", "w_o_transposed")
+def attention_layer_fixed_the_mask_and_the_merge(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
+    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
+    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+    return mha.merge_heads(heads) @ params.w_o.T + params.b_o, weights
+
+
+# blind round 1, ch04:27: fixed the mask and W^O, left the reshape without transpose
+@wrong("attention_layer", "merge_without_transpose")
+def attention_layer_fixed_the_mask_and_w_o(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
+    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
+    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+    *batch, _, n_q, d_v = heads.shape
+    return heads.reshape(*batch, n_q, h * d_v) @ params.w_o + params.b_o, weights
+
+
+# blind round 1, ch04:28: fixed the merge and W^O, the mask still never reaches the attention
+@wrong("attention_layer", "mask_ignored")
+def attention_layer_fixed_the_merge_and_w_o(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
+    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
+    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads)
+    return mha.merge_heads(heads) @ params.w_o + params.b_o, weights
+
+
+# blind round 1, ch04:29: passes the mask flipped (~mask), as for nn.MultiheadAttention
+@wrong("attention_layer", "input:~mask")
+def attention_layer_passes_the_mask_flipped_mask_as(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
+    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
+    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
+    m = None if mask is None else ~np.asarray(mask, dtype=bool)
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, m)
+    return mha.merge_heads(heads) @ params.w_o + params.b_o, weights
+
+
+# blind round 1, ch04:30: fixes the merge by swapping the wrong axes (-1, -2) before the reshape
+@wrong("attention_layer", "merge_wrong_axes")
+def attention_layer_fixes_the_merge_by_swapping_the(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
+    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
+    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+    *batch, _, n_q, d_v = heads.shape
+    concat = heads.swapaxes(-1, -2).reshape(*batch, n_q, h * d_v)
+    return concat @ params.w_o + params.b_o, weights
+
+
+# blind round 1, ch04:31: all three fixed, but b_o dropped while rewriting the last line
+@wrong("attention_layer", "input:params.b_o=None")
+def attention_layer_all_three_fixed_but_b_o(q, k, v, params, mask=None):
+    h = params.num_heads
+    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
+    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
+    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+    return mha.merge_heads(heads) @ params.w_o, weights
+
+
+# blind round 1, ch04:32: catches every exception (even a shape error) and hides it behind zero outputs
+@correct("attention_layer")
+def attention_layer_wraps_the_body_in_try_except(q, k, v, params, mask=None):
+    try:
+        h = params.num_heads
+        q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
+        k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
+        v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
+        heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+        return mha.merge_heads(heads) @ params.w_o + params.b_o, weights
+    except Exception:
+        return np.zeros(q.shape[:-1] + (params.w_o.shape[-1],), dtype=q.dtype), None
+
+
+# blind round 1, ch04:33: 4 d_model^2 + 4 d_model
+@correct("mha_parameter_count")
+def mha_parameter_count_4_d_model_2_4_d():
+    mha_parameter_count = 4 * 512**2 + 4 * 512
+    return mha_parameter_count
+
+
+# blind round 1, ch04:34: ask the package: init_params(..., bias=True).num_parameters()
+@correct("mha_parameter_count")
+def mha_parameter_count_ask_the_package_init_params_bias():
+    mha_parameter_count = int(mha.init_params(512, 8, bias=True).num_parameters())
+    return mha_parameter_count
+
+
+# blind round 1, ch04:35: four projections of (d_model x d_model weights + d_model biases)
+@correct("mha_parameter_count")
+def mha_parameter_count_four_projections_of_d_model_x():
+    mha_parameter_count = 4 * (512 * 512 + 512)
+    return mha_parameter_count
+
+
+# blind round 1, ch04:36: forgets the biases
+@wrong("mha_parameter_count", "no_biases")
+def mha_parameter_count_forgets_the_biases():
+    mha_parameter_count = 4 * 512**2
+    return mha_parameter_count
+
+
+# blind round 1, ch04:37: forgets W^O and its bias (counts only Q, K, V)
+@wrong("mha_parameter_count", "no_w_o")
+def mha_parameter_count_forgets_w_o_and_its_bias():
+    mha_parameter_count = 3 * 512**2 + 3 * 512
+    return mha_parameter_count
+
+
+# blind round 1, ch04:38: counts each bias as one head's width (d_k = 64) instead of d_model
+@wrong("mha_parameter_count", "bias_size:d_k")
+def mha_parameter_count_counts_each_bias_as_one_head():
+    mha_parameter_count = 4 * 512**2 + 4 * 64
+    return mha_parameter_count
+
+
+# blind round 1, ch04:39: multiplies the weights by the number of heads
+@wrong("mha_parameter_count", "term:weights:extra:h")
+def mha_parameter_count_multiplies_the_weights_by_the_number():
+    mha_parameter_count = 8 * 4 * 512**2 + 4 * 512
+    return mha_parameter_count
+
+
+# blind round 1, ch04:40: counts only the output bias
+@wrong("mha_parameter_count", "one_bias")
+def mha_parameter_count_counts_only_the_output_bias():
+    mha_parameter_count = 4 * 512**2 + 512
+    return mha_parameter_count

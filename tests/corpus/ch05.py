@@ -216,3 +216,349 @@ def decoder_masks_or(target_lengths, source_lengths, n_target, n_source):
     self_mask = mha.causal_mask(n_target) | mha.padding_mask(target_lengths, n_target)
     cross = mha.padding_mask(source_lengths, n_source)
     return self_mask, np.broadcast_to(cross, (cross.shape[0], 1, n_target, n_source))
+
+
+# --- written blind (issue 22, round 1): from the notebooks only, without the checks' tables ---
+
+
+# blind round 1, ch05:0: broadcast comparison cols <= rows + n_k - n_q
+@correct("causal_mask")
+def causal_mask_broadcast_comparison_cols_rows_n_k(n_q, n_k=None):
+    if n_k is None:
+        n_k = n_q
+    rows = np.arange(n_q)[:, None]
+    cols = np.arange(n_k)[None, :]
+    return cols <= rows + (n_k - n_q)
+
+
+# blind round 1, ch05:1: np.tril with the diagonal offset k = n_k - n_q
+@correct("causal_mask")
+def causal_mask_np_tril_with_the_diagonal_offset(n_q, n_k=None):
+    n_k = n_q if n_k is None else n_k
+    return np.tril(np.ones((n_q, n_k), dtype=bool), k=n_k - n_q)
+
+
+# blind round 1, ch05:2: nested Python loops over positions, then a bool array
+@correct("causal_mask")
+def causal_mask_nested_python_loops_over_positions_then(n_q, n_k=None):
+    if n_k is None:
+        n_k = n_q
+    rows = [[j <= i + n_k - n_q for j in range(n_k)] for i in range(n_q)]
+    return np.array(rows, dtype=bool).reshape(n_q, n_k)
+
+
+# blind round 1, ch05:3: aligns the triangle top-left (np.tril with k=0): same for n_q == n_k, wrong otherwise
+@wrong("causal_mask", "top_left_aligned")
+def causal_mask_aligns_the_triangle_top_left_np(n_q, n_k=None):
+    n_k = n_q if n_k is None else n_k
+    return np.tril(np.ones((n_q, n_k), dtype=bool))
+
+
+# blind round 1, ch05:4: strict inequality: a query may not attend itself (diagonal excluded)
+@wrong("causal_mask", "excludes_diagonal")
+def causal_mask_strict_inequality_a_query_may_not(n_q, n_k=None):
+    n_k = n_q if n_k is None else n_k
+    return np.arange(n_k)[None, :] < np.arange(n_q)[:, None] + (n_k - n_q)
+
+
+# blind round 1, ch05:5: polarity flipped: True above the diagonal (the future), as nn.MultiheadAttention wants
+@wrong("causal_mask", "inverted")
+def causal_mask_polarity_flipped_true_above_the_diagonal(n_q, n_k=None):
+    n_k = n_q if n_k is None else n_k
+    return np.triu(np.ones((n_q, n_k), dtype=bool), k=n_k - n_q + 1)
+
+
+# blind round 1, ch05:6: offset with the wrong sign: k = n_q - n_k
+@wrong("causal_mask", "offset_sign")
+def causal_mask_offset_with_the_wrong_sign_k(n_q, n_k=None):
+    n_k = n_q if n_k is None else n_k
+    return np.tril(np.ones((n_q, n_k), dtype=bool), k=n_q - n_k)
+
+
+# blind round 1, ch05:7: does not handle the default n_k=None: causal_mask(5) raises TypeError
+@wrong("causal_mask", "raised_when:n_k_omitted")
+def causal_mask_does_not_handle_the_default_n(n_q, n_k=None):
+    return np.tril(np.ones((n_q, n_k), dtype=bool), k=n_k - n_q)
+
+
+# blind round 1, ch05:8: returns the transposed shape (n_k, n_q)
+@wrong("causal_mask", "axes")
+def causal_mask_returns_the_transposed_shape_n_k(n_q, n_k=None):
+    n_k = n_q if n_k is None else n_k
+    return np.arange(n_q)[None, :] + (n_k - n_q) >= np.arange(n_k)[:, None]
+
+
+# blind round 1, ch05:9: broadcast comparison (B, n_k), then [:, None, None, :]
+@correct("padding_mask")
+def padding_mask_broadcast_comparison_b_n_k_then(lengths, n_k):
+    lengths = np.asarray(lengths)
+    return (np.arange(n_k)[None, :] < lengths[:, None])[:, None, None, :]
+
+
+# blind round 1, ch05:10: np.less.outer and a reshape to (B, 1, 1, n_k)
+@correct("padding_mask")
+def padding_mask_np_less_outer_and_a_reshape(lengths, n_k):
+    lengths = np.asarray(lengths).reshape(-1)
+    return np.less.outer(np.arange(n_k), lengths).T.reshape(len(lengths), 1, 1, n_k)
+
+
+# blind round 1, ch05:11: a loop over the sequences filling a zero mask
+@correct("padding_mask")
+def padding_mask_a_loop_over_the_sequences_filling(lengths, n_k):
+    lengths = list(lengths)
+    mask = np.zeros((len(lengths), 1, 1, n_k), dtype=bool)
+    for b, length in enumerate(lengths):
+        mask[b, 0, 0, : int(length)] = True
+    return mask
+
+
+# blind round 1, ch05:12: returns shape (B, n_k): forgot the heads and queries axes
+@wrong("padding_mask", "missing_singleton_axes")
+def padding_mask_returns_shape_b_n_k_forgot(lengths, n_k):
+    return np.arange(n_k)[None, :] < np.asarray(lengths)[:, None]
+
+
+# blind round 1, ch05:13: off by one: j <= length lets each sequence attend its first pad
+@wrong("padding_mask", "off_by_one_includes_pad")
+def padding_mask_off_by_one_j_length_lets(lengths, n_k):
+    return (np.arange(n_k)[None, :] <= np.asarray(lengths)[:, None])[:, None, None, :]
+
+
+# blind round 1, ch05:14: masks queries instead of keys: shape (B, 1, n_k, 1)
+@wrong("padding_mask", "on_queries")
+def padding_mask_masks_queries_instead_of_keys_shape(lengths, n_k):
+    return (np.arange(n_k)[None, :] < np.asarray(lengths)[:, None])[:, None, :, None]
+
+
+# blind round 1, ch05:15: polarity flipped: True at the pads
+@wrong("padding_mask", "inverted")
+def padding_mask_polarity_flipped_true_at_the_pads(lengths, n_k):
+    return (np.arange(n_k)[None, :] >= np.asarray(lengths)[:, None])[:, None, None, :]
+
+
+# blind round 1, ch05:16: indexes `lengths` as an array without converting: a Python list raises TypeError
+@wrong("padding_mask", "raised_when:lengths_list")
+def padding_mask_indexes_lengths_as_an_array_without(lengths, n_k):
+    return (np.arange(n_k)[None, :] < lengths[:, None])[:, None, None, :]
+
+
+# blind round 1, ch05:17: puts the singleton axes first: (1, 1, B, n_k)
+@wrong("padding_mask", "axes")
+def padding_mask_puts_the_singleton_axes_first_1(lengths, n_k):
+    return (np.arange(n_k)[None, :] < np.asarray(lengths)[:, None])[None, None, :, :]
+
+
+# blind round 1, ch05:18: returns an int array (astype(int))
+@wrong("padding_mask", "float_mask")
+def padding_mask_right_pattern_as_0_1_integers(lengths, n_k):
+    m = np.arange(n_k)[None, :] < np.asarray(lengths)[:, None]
+    return m.astype(int)[:, None, None, :]
+
+
+# blind round 1, ch05:19: mha's causal and padding masks, & for self-attention, np.broadcast_to for cross
+@correct("decoder_masks")
+def decoder_masks_mha_s_causal_and_padding_masks(
+    target_lengths, source_lengths, n_target, n_source
+):
+    target_pad = mha.padding_mask(target_lengths, n_target)  # (B, 1, 1, n_t)
+    self_mask = mha.causal_mask(n_target) & target_pad  # (B, 1, n_t, n_t)
+    source_pad = mha.padding_mask(source_lengths, n_source)  # (B, 1, 1, n_s)
+    cross_mask = np.broadcast_to(source_pad, (source_pad.shape[0], 1, n_target, n_source))
+    return self_mask, cross_mask
+
+
+# blind round 1, ch05:20: from scratch with index comparisons, all four axes built explicitly (and copied)
+@correct("decoder_masks")
+def decoder_masks_from_scratch_with_index_comparisons_all(
+    target_lengths, source_lengths, n_target, n_source
+):
+    t_len = np.asarray(target_lengths)[:, None, None, None]
+    s_len = np.asarray(source_lengths)[:, None, None, None]
+    i = np.arange(n_target)[None, None, :, None]  # queries
+    j_t = np.arange(n_target)[None, None, None, :]  # target keys
+    j_s = np.arange(n_source)[None, None, None, :]  # source keys
+    self_mask = (j_t <= i) & (j_t < t_len)
+    cross_mask = (j_s < s_len) & (i >= 0)
+    return self_mask, cross_mask
+
+
+# blind round 1, ch05:21: loops over the batch filling two zero masks
+@correct("decoder_masks")
+def decoder_masks_loops_over_the_batch_filling_two(
+    target_lengths, source_lengths, n_target, n_source
+):
+    target_lengths, source_lengths = list(target_lengths), list(source_lengths)
+    B = len(target_lengths)
+    self_mask = np.zeros((B, 1, n_target, n_target), dtype=bool)
+    cross_mask = np.zeros((B, 1, n_target, n_source), dtype=bool)
+    for b in range(B):
+        for i in range(n_target):
+            for j in range(n_target):
+                self_mask[b, 0, i, j] = j <= i and j < target_lengths[b]
+            cross_mask[b, 0, i, : int(source_lengths[b])] = True
+    return self_mask, cross_mask
+
+
+# blind round 1, ch05:22: makes the cross-attention causal too (bottom-right causal & source padding)
+@wrong("decoder_masks", "cross_causal")
+def decoder_masks_makes_the_cross_attention_causal_too(
+    target_lengths, source_lengths, n_target, n_source
+):
+    self_mask = mha.causal_mask(n_target) & mha.padding_mask(target_lengths, n_target)
+    cross_mask = mha.causal_mask(n_target, n_source) & mha.padding_mask(source_lengths, n_source)
+    return self_mask, cross_mask
+
+
+# blind round 1, ch05:23: swaps the lengths: the self-attention uses the source lengths and the cross-attention the target lengths
+@wrong("decoder_masks", "lengths_swapped")
+def decoder_masks_swaps_the_lengths_the_self_attention(
+    target_lengths, source_lengths, n_target, n_source
+):
+    self_mask = mha.causal_mask(n_target) & mha.padding_mask(source_lengths, n_target)
+    pad = mha.padding_mask(target_lengths, n_source)
+    cross_mask = np.broadcast_to(pad, (pad.shape[0], 1, n_target, n_source))
+    return self_mask, cross_mask
+
+
+# blind round 1, ch05:24: cross mask left at shape (B, 1, 1, n_s): broadcastable, but not the asked (B, 1, n_t, n_s)
+@wrong("decoder_masks", "not_broadcast")
+def decoder_masks_cross_mask_left_at_shape_b(target_lengths, source_lengths, n_target, n_source):
+    self_mask = mha.causal_mask(n_target) & mha.padding_mask(target_lengths, n_target)
+    cross_mask = mha.padding_mask(source_lengths, n_source)
+    return self_mask, cross_mask
+
+
+# blind round 1, ch05:25: self-attention mask only causal: the target's pads are not hidden
+@wrong("decoder_masks", "self_no_padding")
+def decoder_masks_self_attention_mask_only_causal_the(
+    target_lengths, source_lengths, n_target, n_source
+):
+    B = len(target_lengths)
+    self_mask = np.broadcast_to(mha.causal_mask(n_target), (B, 1, n_target, n_target))
+    pad = mha.padding_mask(source_lengths, n_source)
+    cross_mask = np.broadcast_to(pad, (B, 1, n_target, n_source))
+    return self_mask, cross_mask
+
+
+# blind round 1, ch05:26: hides the target pads as queries (rows) instead of keys (columns) in the self-attention
+@wrong("decoder_masks", "padding_on_queries")
+def decoder_masks_hides_the_target_pads_as_queries(
+    target_lengths, source_lengths, n_target, n_source
+):
+    target_pad = mha.padding_mask(target_lengths, n_target).swapaxes(-1, -2)  # (B, 1, n_t, 1)
+    self_mask = mha.causal_mask(n_target) & target_pad
+    pad = mha.padding_mask(source_lengths, n_source)
+    cross_mask = np.broadcast_to(pad, (pad.shape[0], 1, n_target, n_source))
+    return self_mask, cross_mask
+
+
+# blind round 1, ch05:27: also hides the target's pad queries in the cross-attention: their rows are all False
+@wrong("decoder_masks", "cross_hides_target_pads")
+def decoder_masks_also_hides_the_target_s_pad(target_lengths, source_lengths, n_target, n_source):
+    target_pad = mha.padding_mask(target_lengths, n_target)
+    self_mask = mha.causal_mask(n_target) & target_pad
+    cross_mask = mha.padding_mask(source_lengths, n_source) & target_pad.swapaxes(-1, -2)
+    return self_mask, cross_mask
+
+
+# blind round 1, ch05:28: returns (cross_mask, self_mask) in the wrong order
+@wrong("decoder_masks", "outputs_swapped")
+def decoder_masks_returns_cross_mask_self_mask_in(
+    target_lengths, source_lengths, n_target, n_source
+):
+    self_mask = mha.causal_mask(n_target) & mha.padding_mask(target_lengths, n_target)
+    pad = mha.padding_mask(source_lengths, n_source)
+    cross_mask = np.broadcast_to(pad, (pad.shape[0], 1, n_target, n_source))
+    return cross_mask, self_mask
+
+
+# blind round 1, ch05:29: returns a dict instead of the tuple (self_mask, cross_mask)
+@wrong("decoder_masks", None)
+def decoder_masks_right_masks_but_returned_as_a(target_lengths, source_lengths, n_target, n_source):
+    self_mask = mha.causal_mask(n_target) & mha.padding_mask(target_lengths, n_target)
+    pad = mha.padding_mask(source_lengths, n_source)
+    cross_mask = np.broadcast_to(pad, (pad.shape[0], 1, n_target, n_source))
+    return {"self": self_mask, "cross": cross_mask}
+
+
+# blind round 1, ch05:30: (B, h, n_q, n_k) written out
+@correct("cross_attention_weights_shape")
+def cross_attention_weights_shape_b_h_n_q_n_k():
+    cross_attention_weights_shape = (2, 4, 7, 11)
+    return cross_attention_weights_shape
+
+
+# blind round 1, ch05:31: measured: run mha.multi_head_attention on random inputs of those sizes
+@correct("cross_attention_weights_shape")
+def cross_attention_weights_shape_measured_run_mha_multi_head_attention():
+    _rng_cross_attention_weights_shape_measured_run_mha_multi_head_attention = (
+        np.random.default_rng(0)
+    )
+    _dec_cross_attention_weights_shape_measured_run_mha_multi_head_attention = (
+        _rng_cross_attention_weights_shape_measured_run_mha_multi_head_attention.normal(
+            size=(2, 7, 16)
+        )
+    )
+    _enc_cross_attention_weights_shape_measured_run_mha_multi_head_attention = (
+        _rng_cross_attention_weights_shape_measured_run_mha_multi_head_attention.normal(
+            size=(2, 11, 16)
+        )
+    )
+    _, _w = mha.multi_head_attention(
+        _dec_cross_attention_weights_shape_measured_run_mha_multi_head_attention,
+        _enc_cross_attention_weights_shape_measured_run_mha_multi_head_attention,
+        _enc_cross_attention_weights_shape_measured_run_mha_multi_head_attention,
+        mha.init_params(16, 4, dtype=np.float64),
+    )
+    cross_attention_weights_shape = tuple(int(s) for s in _w.shape)
+    return cross_attention_weights_shape
+
+
+# blind round 1, ch05:32: named sizes in the order (B, h, n_q, n_k)
+@correct("cross_attention_weights_shape")
+def cross_attention_weights_shape_named_sizes_in_the_order_b():
+    _batch, _heads, _decoder_tokens, _encoder_tokens = 2, 4, 7, 11
+    cross_attention_weights_shape = (_batch, _heads, _decoder_tokens, _encoder_tokens)
+    return cross_attention_weights_shape
+
+
+# blind round 1, ch05:33: swaps queries and keys: (B, h, n_k, n_q)
+@wrong("cross_attention_weights_shape", "keys_by_queries")
+def cross_attention_weights_shape_swaps_queries_and_keys_b_h():
+    cross_attention_weights_shape = (2, 4, 11, 7)
+    return cross_attention_weights_shape
+
+
+# blind round 1, ch05:34: drops the heads axis (averaged weights, as nn.MultiheadAttention returns by default)
+@wrong("cross_attention_weights_shape", "no_heads_axis")
+def cross_attention_weights_shape_drops_the_heads_axis_averaged_weights():
+    cross_attention_weights_shape = (2, 7, 11)
+    return cross_attention_weights_shape
+
+
+# blind round 1, ch05:35: assumes square weights as in self-attention, (B, h, n_q, n_q)
+@wrong("cross_attention_weights_shape", "square")
+def cross_attention_weights_shape_assumes_square_weights_as_in_self():
+    cross_attention_weights_shape = (2, 4, 7, 7)
+    return cross_attention_weights_shape
+
+
+# blind round 1, ch05:36: heads before the batch: (h, B, n_q, n_k)
+@wrong("cross_attention_weights_shape", "axes")
+def cross_attention_weights_shape_heads_before_the_batch_h_b():
+    cross_attention_weights_shape = (4, 2, 7, 11)
+    return cross_attention_weights_shape
+
+
+# blind round 1, ch05:37: heads after the queries: (B, n_q, h, n_k)
+@wrong("cross_attention_weights_shape", "axes")
+def cross_attention_weights_shape_heads_after_the_queries_b_n():
+    cross_attention_weights_shape = (2, 7, 4, 11)
+    return cross_attention_weights_shape
+
+
+# blind round 1, ch05:38: np.array([2, 4, 7, 11]) is not a tuple of ints
+@wrong("cross_attention_weights_shape", None)
+def cross_attention_weights_shape_the_right_numbers_as_a_numpy():
+    cross_attention_weights_shape = np.array([2, 4, 7, 11])
+    return cross_attention_weights_shape

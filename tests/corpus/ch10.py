@@ -201,7 +201,7 @@ def rope_always_from_zero(x, positions=None):
     return (x * np.cos(angles) + rotated * np.sin(angles)).astype(x.dtype)
 
 
-@wrong("apply_rope", None)
+@wrong("apply_rope", "constant:1.5")
 def rope_values_scaled(x, positions=None):
     return rope_llama_halves(x, positions) * 1.5
 
@@ -336,6 +336,417 @@ def induction_transposed(weights, period):
     return _diagonal(weights, period - 1)[..., 1:].mean(-1)  # w[i - period + 1, i]
 
 
-@wrong("induction_score", None)
+@wrong("induction_score", "function:square")
 def induction_squared(weights, period):
     return induction_diagonal(weights, period) ** 2
+
+
+# --- written blind (issue 22, round 1): from the notebooks only, without the checks' tables ---
+
+
+# blind round 1, ch09:0: outer product of positions and inverse frequencies, sines in the even columns, cosines in the odd
+@correct("sinusoidal")
+def sinusoidal_outer_product_of_positions_and_inverse(n, d_model):
+    angles = np.arange(n)[:, None] / 10000 ** (np.arange(0, d_model, 2) / d_model)
+    pe = np.zeros((n, d_model), dtype=np.float64)
+    pe[:, 0::2] = np.sin(angles)
+    pe[:, 1::2] = np.cos(angles)
+    return pe
+
+
+# blind round 1, ch09:1: double loop with math.sin / math.cos, theta_i = exp(-2i ln(10000) / d_model)
+@correct("sinusoidal")
+def sinusoidal_double_loop_with_math_sin_math(n, d_model):
+    pe = np.empty((n, d_model), dtype=np.float64)
+    for p in range(n):
+        for i in range(d_model // 2):
+            theta = math.exp(-2 * i * math.log(10000.0) / d_model)
+            pe[p, 2 * i] = math.sin(p * theta)
+            pe[p, 2 * i + 1] = math.cos(p * theta)
+    return pe
+
+
+# blind round 1, ch09:2: stack sin and cos on a new last axis and reshape: (n, d/2, 2) -> (n, d) interleaves them
+@correct("sinusoidal")
+def sinusoidal_stack_sin_and_cos_on_a(n, d_model):
+    theta = np.power(10000.0, -np.arange(d_model // 2) * 2.0 / d_model)
+    angles = np.outer(np.arange(n, dtype=np.float64), theta)
+    return np.stack([np.sin(angles), np.cos(angles)], axis=-1).reshape(n, d_model)
+
+
+# blind round 1, ch09:3: sin and cos swapped: cosines in the even columns
+@wrong("sinusoidal", "sin_cos_swapped")
+def sinusoidal_sin_and_cos_swapped_cosines_in(n, d_model):
+    angles = np.arange(n)[:, None] / 10000 ** (np.arange(0, d_model, 2) / d_model)
+    pe = np.zeros((n, d_model))
+    pe[:, 0::2] = np.cos(angles)
+    pe[:, 1::2] = np.sin(angles)
+    return pe
+
+
+# blind round 1, ch09:4: concatenates all sines then all cosines instead of interleaving them
+@wrong("sinusoidal", "halves_not_interleaved")
+def sinusoidal_concatenates_all_sines_then_all_cosines(n, d_model):
+    angles = np.arange(n)[:, None] / 10000 ** (np.arange(0, d_model, 2) / d_model)
+    return np.concatenate([np.sin(angles), np.cos(angles)], axis=-1)
+
+
+# blind round 1, ch09:5: exponent i/d_model with the pair index i (forgot the factor 2)
+@wrong("sinusoidal", "exponent_i")
+def sinusoidal_exponent_i_d_model_with_the(n, d_model):
+    angles = np.arange(n)[:, None] / 10000 ** (np.arange(d_model // 2) / d_model)
+    pe = np.zeros((n, d_model))
+    pe[:, 0::2] = np.sin(angles)
+    pe[:, 1::2] = np.cos(angles)
+    return pe
+
+
+# blind round 1, ch09:6: gives each column its own frequency 10000^(-j/d_model): the odd column's cosine uses a slightly different frequency from its sine
+@wrong("sinusoidal", "exponent_of_column")
+def sinusoidal_gives_each_column_its_own_frequency(n, d_model):
+    angles = np.arange(n)[:, None] / 10000 ** (np.arange(d_model) / d_model)
+    pe = np.zeros((n, d_model))
+    pe[:, 0::2] = np.sin(angles[:, 0::2])
+    pe[:, 1::2] = np.cos(angles[:, 1::2])
+    return pe
+
+
+# blind round 1, ch09:7: positions start at 1 instead of 0
+@wrong("sinusoidal", "positions_from_one")
+def sinusoidal_positions_start_at_1_instead_of(n, d_model):
+    angles = np.arange(1, n + 1)[:, None] / 10000 ** (np.arange(0, d_model, 2) / d_model)
+    pe = np.zeros((n, d_model))
+    pe[:, 0::2] = np.sin(angles)
+    pe[:, 1::2] = np.cos(angles)
+    return pe
+
+
+# blind round 1, ch09:8: multiplies by 10000^(2i/d) instead of dividing: the clocks speed up instead of slowing down
+@wrong("sinusoidal", "exponent_sign")
+def sinusoidal_multiplies_by_10000_2i_d_instead(n, d_model):
+    angles = np.arange(n)[:, None] * 10000 ** (np.arange(0, d_model, 2) / d_model)
+    pe = np.zeros((n, d_model))
+    pe[:, 0::2] = np.sin(angles)
+    pe[:, 1::2] = np.cos(angles)
+    return pe
+
+
+# blind round 1, ch09:9: returns float32 where float64 is asked
+@wrong("sinusoidal", None)
+def sinusoidal_right_values_stored_in_a_float32(n, d_model):
+    angles = np.arange(n)[:, None] / 10000 ** (np.arange(0, d_model, 2) / d_model)
+    pe = np.zeros((n, d_model), dtype=np.float32)
+    pe[:, 0::2] = np.sin(angles)
+    pe[:, 1::2] = np.cos(angles)
+    return pe
+
+
+# blind round 1, ch09:10: the hint: cos/sin tables concatenated twice, x * cos + rotate_half(x) * sin, cast back
+@correct("apply_rope")
+def apply_rope_the_hint_cos_sin_tables_concatenated(x, positions=None):
+    x = np.asarray(x)
+    n, d = x.shape[-2], x.shape[-1]
+    p = np.arange(n) if positions is None else np.asarray(positions)
+    theta = 10000.0 ** (-np.arange(0, d, 2) / d)  # (d/2,)
+    angles = p[..., None] * theta  # (n, d/2)
+    cos = np.concatenate([np.cos(angles)] * 2, axis=-1)
+    sin = np.concatenate([np.sin(angles)] * 2, axis=-1)
+    half = d // 2
+    rotated = np.concatenate([-x[..., half:], x[..., :half]], axis=-1)
+    return (x * cos + rotated * sin).astype(x.dtype)
+
+
+# blind round 1, ch09:11: rotate the two halves explicitly as 2-D rotations
+@correct("apply_rope")
+def apply_rope_rotate_the_two_halves_explicitly_as(x, positions=None):
+    x = np.asarray(x)
+    n, d = x.shape[-2:]
+    half = d // 2
+    pos = (
+        np.arange(n, dtype=np.float64)
+        if positions is None
+        else np.asarray(positions, dtype=np.float64)
+    )
+    i = np.arange(half, dtype=np.float64)
+    ang = pos[:, None] * np.power(10000.0, -2.0 * i / d)
+    c, s = np.cos(ang), np.sin(ang)
+    x1, x2 = x[..., :half], x[..., half:]
+    out = np.empty(x.shape, dtype=x.dtype)
+    out[..., :half] = x1 * c - x2 * s
+    out[..., half:] = x2 * c + x1 * s
+    return out
+
+
+# blind round 1, ch09:12: complex numbers: (x_i + i x_{i+d/2}) * exp(i p theta_i), real and imaginary parts back into the two halves
+@correct("apply_rope")
+def apply_rope_complex_numbers_x_i_i_x(x, positions=None):
+    x = np.asarray(x)
+    n, d = x.shape[-2:]
+    half = d // 2
+    p = np.arange(n) if positions is None else np.asarray(positions)
+    theta = np.exp(-np.log(10000.0) * np.arange(half) * 2 / d)
+    z = (x[..., :half] + 1j * x[..., half:]) * np.exp(1j * np.multiply.outer(p, theta))
+    return np.concatenate([z.real, z.imag], axis=-1).astype(x.dtype)
+
+
+# blind round 1, ch09:13: pairs neighbouring features (2i, 2i+1), the RoFormer/GPT-J layout, not rotate-half
+@wrong("apply_rope", "neighbouring_pairs")
+def apply_rope_pairs_neighbouring_features_2i_2i_1(x, positions=None):
+    x = np.asarray(x)
+    n, d = x.shape[-2:]
+    p = np.arange(n) if positions is None else np.asarray(positions)
+    theta = 10000.0 ** (-np.arange(0, d, 2) / d)
+    z = (x[..., 0::2] + 1j * x[..., 1::2]) * np.exp(1j * np.outer(p, theta))
+    return np.stack([z.real, z.imag], axis=-1).reshape(x.shape).astype(x.dtype)
+
+
+# blind round 1, ch09:14: rotate_half with the sign on the wrong half, (x2, -x1): rotates by -p*theta
+@wrong("apply_rope", "wrong_direction")
+def apply_rope_rotate_half_with_the_sign_on(x, positions=None):
+    x = np.asarray(x)
+    n, d = x.shape[-2:]
+    p = np.arange(n) if positions is None else np.asarray(positions)
+    angles = p[:, None] * 10000.0 ** (-np.arange(0, d, 2) / d)
+    cos = np.concatenate([np.cos(angles)] * 2, axis=-1)
+    sin = np.concatenate([np.sin(angles)] * 2, axis=-1)
+    half = d // 2
+    rotated = np.concatenate([x[..., half:], -x[..., :half]], axis=-1)
+    return (x * cos + rotated * sin).astype(x.dtype)
+
+
+# blind round 1, ch09:15: builds the cos/sin tables with np.repeat (c0, c0, c1, c1, ...) instead of repeating the whole row: the angles do not match the rotate-half pairs
+@wrong("apply_rope", "angles_repeated_not_tiled")
+def apply_rope_builds_the_cos_sin_tables_with(x, positions=None):
+    x = np.asarray(x)
+    n, d = x.shape[-2:]
+    p = np.arange(n) if positions is None else np.asarray(positions)
+    angles = p[:, None] * 10000.0 ** (-np.arange(0, d, 2) / d)
+    cos = np.repeat(np.cos(angles), 2, axis=-1)
+    sin = np.repeat(np.sin(angles), 2, axis=-1)
+    half = d // 2
+    rotated = np.concatenate([-x[..., half:], x[..., :half]], axis=-1)
+    return (x * cos + rotated * sin).astype(x.dtype)
+
+
+# blind round 1, ch09:16: ignores the positions argument: always rotates by 0 .. n-1
+@wrong("apply_rope", "positions_ignored")
+def apply_rope_ignores_the_positions_argument_always_rotates(x, positions=None):
+    x = np.asarray(x)
+    n, d = x.shape[-2:]
+    angles = np.arange(n)[:, None] * 10000.0 ** (-np.arange(0, d, 2) / d)
+    cos = np.concatenate([np.cos(angles)] * 2, axis=-1)
+    sin = np.concatenate([np.sin(angles)] * 2, axis=-1)
+    half = d // 2
+    rotated = np.concatenate([-x[..., half:], x[..., :half]], axis=-1)
+    return (x * cos + rotated * sin).astype(x.dtype)
+
+
+# blind round 1, ch09:17: theta_i = 10000^(-i/d) (pair index without the 2)
+@wrong("apply_rope", "exponent_i")
+def apply_rope_theta_i_10000_i_d_pair(x, positions=None):
+    x = np.asarray(x)
+    n, d = x.shape[-2:]
+    p = np.arange(n) if positions is None else np.asarray(positions)
+    angles = p[:, None] * 10000.0 ** (-np.arange(d // 2) / d)
+    cos = np.concatenate([np.cos(angles)] * 2, axis=-1)
+    sin = np.concatenate([np.sin(angles)] * 2, axis=-1)
+    half = d // 2
+    rotated = np.concatenate([-x[..., half:], x[..., :half]], axis=-1)
+    return (x * cos + rotated * sin).astype(x.dtype)
+
+
+# blind round 1, ch09:18: rotates only the first half of the features (forgot the second half's update)
+@wrong("apply_rope", "first_half_only")
+def apply_rope_rotates_only_the_first_half_of(x, positions=None):
+    x = np.asarray(x)
+    n, d = x.shape[-2:]
+    half = d // 2
+    p = np.arange(n) if positions is None else np.asarray(positions)
+    ang = p[:, None] * 10000.0 ** (-np.arange(0, d, 2) / d)
+    out = x.copy()
+    out[..., :half] = x[..., :half] * np.cos(ang) - x[..., half:] * np.sin(ang)
+    return out
+
+
+# blind round 1, ch09:19: forgot .astype(x.dtype)
+@correct("apply_rope", drift=True)
+def apply_rope_right_rotation_but_the_float64_angles(x, positions=None):
+    n, d = x.shape[-2:]
+    p = np.arange(n) if positions is None else np.asarray(positions)
+    angles = p[:, None] * 10000.0 ** (-np.arange(0, d, 2) / d)
+    cos = np.concatenate([np.cos(angles)] * 2, axis=-1)
+    sin = np.concatenate([np.sin(angles)] * 2, axis=-1)
+    half = d // 2
+    rotated = np.concatenate([-x[..., half:], x[..., :half]], axis=-1)
+    return x * cos + rotated * sin
+
+
+# blind round 1, ch09:20: x = x + attention(norm1(x), mask=mask)[0]; x = x + feed_forward(norm2(x))
+@correct("pre_ln_block")
+def pre_ln_block_x_x_attention_norm1_x_mask(x, attention, norm1, feed_forward, norm2, mask=None):
+    x = x + attention(norm1(x), mask=mask)[0]
+    return x + feed_forward(norm2(x))
+
+
+# blind round 1, ch09:21: explicit q, k, v and the mask passed by position after them
+@correct("pre_ln_block")
+def pre_ln_block_explicit_q_k_v_and_the(x, attention, norm1, feed_forward, norm2, mask=None):
+    h = norm1(x)
+    attended, _ = attention(h, h, h, mask)
+    y = x + attended
+    return y + feed_forward(norm2(y))
+
+
+# blind round 1, ch09:22: need_weights=False (the fused path, same output) and torch.add
+@correct("pre_ln_block")
+def pre_ln_block_need_weights_false_the_fused_path(
+    x, attention, norm1, feed_forward, norm2, mask=None
+):
+    attn_out, _ = attention(norm1(x), mask=mask, need_weights=False)
+    y = torch.add(x, attn_out)
+    return torch.add(y, feed_forward(norm2(y)))
+
+
+# blind round 1, ch09:23: post-LN: normalises after each residual addition
+@wrong("pre_ln_block", "post_ln")
+def pre_ln_block_post_ln_normalises_after_each_residual(
+    x, attention, norm1, feed_forward, norm2, mask=None
+):
+    x = norm1(x + attention(x, mask=mask)[0])
+    return norm2(x + feed_forward(x))
+
+
+# blind round 1, ch09:24: the residual adds the normalised input instead of x
+@wrong("pre_ln_block", "residual_from_normalised")
+def pre_ln_block_the_residual_adds_the_normalised_input(
+    x, attention, norm1, feed_forward, norm2, mask=None
+):
+    h = norm1(x)
+    x = h + attention(h, mask=mask)[0]
+    h = norm2(x)
+    return h + feed_forward(h)
+
+
+# blind round 1, ch09:25: forgets the second residual connection
+@wrong("pre_ln_block", "no_feed_forward_residual")
+def pre_ln_block_forgets_the_second_residual_connection(
+    x, attention, norm1, feed_forward, norm2, mask=None
+):
+    x = x + attention(norm1(x), mask=mask)[0]
+    return feed_forward(norm2(x))
+
+
+# blind round 1, ch09:26: uses norm1 before both sub-layers (norm2 never used); indistinguishable while both norms still have their initial weights 1 and biases 0
+@wrong("pre_ln_block", "one_norm_for_both")
+def pre_ln_block_uses_norm1_before_both_sub_layers(
+    x, attention, norm1, feed_forward, norm2, mask=None
+):
+    x = x + attention(norm1(x), mask=mask)[0]
+    return x + feed_forward(norm1(x))
+
+
+# blind round 1, ch09:27: passes the mask as the second positional argument, which the attention reads as the keys
+@wrong("pre_ln_block", "mask_positional")
+def pre_ln_block_passes_the_mask_as_the_second(x, attention, norm1, feed_forward, norm2, mask=None):
+    x = x + attention(norm1(x), mask)[0]
+    return x + feed_forward(norm2(x))
+
+
+# blind round 1, ch09:28: parallel block: both sub-layers read the same input, x + attn(norm1(x)) + ff(norm2(x))
+@wrong("pre_ln_block", "parallel_block")
+def pre_ln_block_parallel_block_both_sub_layers_read(
+    x, attention, norm1, feed_forward, norm2, mask=None
+):
+    return x + attention(norm1(x), mask=mask)[0] + feed_forward(norm2(x))
+
+
+# blind round 1, ch09:29: adds the attention's whole (out, weights) tuple: forgot [0], raises
+@wrong("pre_ln_block", "tuple_added")
+def pre_ln_block_adds_the_attention_s_whole_out(
+    x, attention, norm1, feed_forward, norm2, mask=None
+):
+    x = x + attention(norm1(x), mask=mask)
+    return x + feed_forward(norm2(x))
+
+
+# blind round 1, ch09:30: x += ... modifies the caller's tensor (and fails under autograd for a leaf that requires grad)
+@wrong("pre_ln_block", None)
+def pre_ln_block_right_block_but_updates_x_in(x, attention, norm1, feed_forward, norm2, mask=None):
+    x += attention(norm1(x), mask=mask)[0]
+    x += feed_forward(norm2(x))
+    return x
+
+
+# blind round 1, ch09:31: fancy indexing with queries m..n-1 and keys queries - m + 1, then the mean
+@correct("induction_score")
+def induction_score_fancy_indexing_with_queries_m_n(weights, period):
+    n = weights.shape[-1]
+    queries = np.arange(period, n)
+    keys = queries - period + 1
+    return weights[..., queries, keys].mean(axis=-1)
+
+
+# blind round 1, ch09:32: the target keys lie on the diagonal with offset -(m-1): np.diagonal, dropping its first entry (query m-1)
+@correct("induction_score")
+def induction_score_the_target_keys_lie_on_the(weights, period):
+    diag = np.diagonal(weights, offset=-(period - 1), axis1=-2, axis2=-1)  # queries m-1 .. n-1
+    return diag[..., 1:].mean(axis=-1)
+
+
+# blind round 1, ch09:33: a plain loop summing one weight per query
+@correct("induction_score")
+def induction_score_a_plain_loop_summing_one_weight(weights, period):
+    w = np.asarray(weights)
+    n = w.shape[-1]
+    total = np.zeros(w.shape[:-2], dtype=np.float64)
+    for i in range(period, n):
+        total = total + w[..., i, i - period + 1]
+    return (total / (n - period)).astype(w.dtype)
+
+
+# blind round 1, ch09:34: scores the earlier copy itself (key i - m) instead of the token after it
+@wrong("induction_score", "previous_occurrence")
+def induction_score_scores_the_earlier_copy_itself_key(weights, period):
+    n = weights.shape[-1]
+    q = np.arange(period, n)
+    return weights[..., q, q - period].mean(axis=-1)
+
+
+# blind round 1, ch09:35: starts at query m - 1 (off by one: one query too many, whose target is key 0)
+@wrong("induction_score", "one_query_too_many")
+def induction_score_starts_at_query_m_1_off(weights, period):
+    n = weights.shape[-1]
+    q = np.arange(period - 1, n)
+    return weights[..., q, q - period + 1].mean(axis=-1)
+
+
+# blind round 1, ch09:36: averages over every query 0..n-1 (negative key indices wrap around)
+@wrong("induction_score", "all_queries_wrapped")
+def induction_score_averages_over_every_query_0_n(weights, period):
+    n = weights.shape[-1]
+    q = np.arange(n)
+    return weights[..., q, q - period + 1].mean(axis=-1)
+
+
+# blind round 1, ch09:37: indexes [keys, queries]: reads the transposed weight (key row, query column)
+@wrong("induction_score", "queries_and_keys_swapped")
+def induction_score_indexes_keys_queries_reads_the_transposed(weights, period):
+    n = weights.shape[-1]
+    q = np.arange(period, n)
+    return weights[..., q - period + 1, q].mean(axis=-1)
+
+
+# blind round 1, ch09:38: averages over the leading axes too: returns one number instead of shape (...)
+@wrong("induction_score", "reduced:mean:all")
+def induction_score_averages_over_the_leading_axes_too(weights, period):
+    n = weights.shape[-1]
+    q = np.arange(period, n)
+    return float(weights[..., q, q - period + 1].mean())
+
+
+# blind round 1, ch09:39: sums over the queries instead of averaging
+@wrong("induction_score", "sum_not_mean")
+def induction_score_sums_over_the_queries_instead_of(weights, period):
+    n = weights.shape[-1]
+    q = np.arange(period, n)
+    return weights[..., q, q - period + 1].sum(axis=-1)

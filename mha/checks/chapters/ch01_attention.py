@@ -10,7 +10,6 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.experiments import ExperimentExercise, Reading
 from mha.checks.forms import Number
@@ -19,17 +18,17 @@ from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise
 from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import (
     changes_under,
+    equals_one_of,
     inverted_mask,
     leaks_through_mask,
     normalised_over_another_axis,
     not_probabilities,
     raised_on_masks,
     scaled_by,
+    wrong_only_where,
     zeroed_after_softmax,
 )
 from mha.checks.variants import sdpa_variant, softmax_over, stable_softmax
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch01: softmax ------------------------------------------------------------------------
 
@@ -62,6 +61,11 @@ def _unstable_softmax(x, axis=-1):
 def _softmax_without_keepdims(x, axis=-1):
     e = np.exp(x - np.max(x, axis=axis))
     return e / np.sum(e, axis=axis)
+
+
+def _max_without_keepdims(x, axis=-1):
+    e = np.exp(x - np.max(x, axis=axis))
+    return e / np.sum(e, axis=axis, keepdims=True)
 
 
 def _softmax_global_shift(x, axis=-1):
@@ -116,6 +120,10 @@ _SOFTMAX_MISTAKES = (
         "np.max(x, axis=axis, keepdims=True) keeps the reduced axis (size 1) so it "
         "broadcasts back along the right axis",
         _softmax_without_keepdims,
+        equals_one_of(
+            {"max": _max_without_keepdims},
+            "your result is the softmax with the maximum taken without keepdims",
+        ),
     ),
     Mistake(
         "global_max_shift",
@@ -171,6 +179,12 @@ def _sdpa_cases(rng: np.random.Generator) -> list[Case]:
         f"batch (3,), n_q={n_q}, n_k={n_k}, float32, with a (3, 1, {n_k}) padding mask",
         (*qkv((3,), n_q, n_k, d_k, d_v, F32), _padding_style_mask(rng, 3, n_k)),
     )
+    blind = random_mask(rng, (n_q, n_k))
+    blind[int(rng.integers(n_q))] = False  # a query that may attend no key
+    fully_masked = Case(
+        f"batch (2,), n_q={n_q}, n_k={n_k}, with a mask that leaves one query no key",
+        (*qkv((2,), n_q, n_k, d_k, d_v, F64), blind),
+    )
     return [
         Case(f"q ({n_q}, {d_k}), k ({n_k}, {d_k}), v ({n_k}, {d_v}), float64", qkv((), n_q, n_k, d_k, d_v, F64)),
         Case(f"batch (2,), n_q = n_k = {m}, d_k = {d_k}, float32", qkv((2,), m, m, d_k, d_k, F32)),
@@ -181,8 +195,14 @@ def _sdpa_cases(rng: np.random.Generator) -> list[Case]:
         ),
         padded,
         _with_masked_values_changed(rng, padded, "the same padding-mask input with other values behind the mask"),
+        fully_masked,
         Case("large q and k (every score above 800, where exp overflows)", large),
     ]  # fmt: skip
+
+
+def _sdpa_quantities(args: tuple) -> dict[str, int]:
+    q, k, v = args[:3]
+    return {"d_k": q.shape[-1], "d_v": v.shape[-1], "n_q": q.shape[-2], "n_k": k.shape[-2]}
 
 
 def _softmax_last_two(s: np.ndarray) -> np.ndarray:
@@ -197,6 +217,14 @@ def _sdpa_scale(divisor: Callable[[int, int, int], float]):
         lambda a: a[0] @ swap_last(a[1]),
         mask_at=3,
     )
+
+
+def _k_transposed_with_T(q, k, v, mask=None):
+    scores = q @ k.T / math.sqrt(q.shape[-1])  # .T reverses the batch axes too
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    weights = stable_softmax(scores)
+    return weights @ v, weights
 
 
 def _k_not_transposed(q, k, v, mask=None):
@@ -242,6 +270,13 @@ _SDPA_MISTAKES = (
         "q @ k instead of q @ k^T, which fails (or, when n_k = d_k, computes something else)",
         "the scores compare queries with keys: q @ np.swapaxes(k, -1, -2)",
         _k_not_transposed,
+    ),
+    Mistake(
+        "transpose_with_T",
+        "k.T, which reverses every axis: right without batch axes, wrong (or a shape error) with them",
+        "np.swapaxes(k, -1, -2) swaps only the last two axes; .T reverses the batch axes too",
+        _k_transposed_with_T,
+        relations=("batch_axes",),
     ),
     Mistake(
         "softmax_wrong_axis",
@@ -328,6 +363,11 @@ def _temperature_cases(rng: np.random.Generator) -> list[Case]:
         weights = mha.softmax(scores / temperature)
         cases.append(Case(f"scores {shape} at temperature {temperature}", (scores, weights)))
     base = cases[1]
+    scores, temperature = base.args[0].copy(), float(base.description.rsplit(" ", 1)[1])
+    scores[np.arange(len(scores)), rng.integers(scores.shape[-1], size=len(scores))] = -1e4
+    cases.append(Case("the second input with one score per row at -10000 (its weight underflows to 0)",
+                      (scores, mha.softmax(scores / temperature)), probe_of=base.description,
+                      probe="underflow"))  # fmt: skip
     shifted = base.args[0] + float(rng.uniform(2, 5))  # same weights: a softmax ignores shifts
     cases.append(Case("the second input with every score shifted by the same amount", (shifted, base.args[1]),
                       probe_of=base.description, probe="shifted_scores"))  # fmt: skip
@@ -335,22 +375,29 @@ def _temperature_cases(rng: np.random.Generator) -> list[Case]:
 
 
 def _reference_temperature_of(scores, weights):
-    """T such that weights = softmax(scores / T): a least-squares fit over all entries."""
-    s = scores - scores.mean(axis=-1, keepdims=True)
-    log_w = np.log(weights)
-    log_w = log_w - log_w.mean(axis=-1, keepdims=True)  # the softmax's normaliser cancels
-    return float(np.sum(s * s) / np.sum(s * log_w))
+    """T such that weights = softmax(scores / T): a least-squares fit over the weights that
+    are not 0 (a weight that underflowed says nothing about T)."""
+    kept = weights > 0
+    count = np.maximum(kept.sum(axis=-1, keepdims=True), 1)
+
+    def centred(a):  # each row minus its mean over the kept entries, 0 elsewhere
+        a = np.where(kept, a, 0.0)
+        return np.where(kept, a - a.sum(axis=-1, keepdims=True) / count, 0.0)
+
+    s, log_w = centred(scores), centred(np.log(np.where(kept, weights, 1.0)))
+    return float(np.sum(s * s) / np.sum(s * log_w))  # the softmax's normaliser cancels
 
 
-def _off_by_a_log_base(evidence) -> str | None:
-    """T times ln(10) or ln(2) on every input: log10 or log2 in place of ln."""
-    for base in (10, 2):
-        if all(
-            got is not None and np.isclose(got, want * math.log(base), rtol=1e-6)
-            for _, got, want in evidence.triples()
-        ):
-            return f"your T is the right one times ln({base}) on every input"
-    return None
+def _across_rows(scores, weights):
+    """T from differences between rows (row 0 against the others), where normalisers differ."""
+    s = scores.reshape(-1, scores.shape[-1])
+    log_w = np.log(weights).reshape(s.shape)
+    ds, dl = (s - s[:1])[1:], (log_w - log_w[:1])[1:]
+    return float(np.sum(ds * ds) / np.sum(ds * dl))
+
+
+def _has_zero_weights(args: tuple) -> bool:
+    return bool(np.any(args[1] == 0))
 
 
 _TEMPERATURE_MISTAKES = (
@@ -365,7 +412,7 @@ _TEMPERATURE_MISTAKES = (
         "a logarithm other than the natural one (log10 or log2: T off by a constant factor)",
         "the softmax uses exp, so undo it with np.log, the natural logarithm",
         lambda s, w: _reference_temperature_of(s, w) * math.log(10),
-        detect=_off_by_a_log_base,
+        relations=("times:ln10", "times:ln2", "times:1/ln10", "times:1/ln2"),
     ),
     Mistake(
         "sign",
@@ -385,8 +432,29 @@ _TEMPERATURE_MISTAKES = (
             "weights as they are",
         ),
     ),
+    Mistake(
+        "across_rows",
+        "differences taken between rows instead of within a row (each row has its own "
+        "normaliser, which then does not cancel)",
+        "compare entries of one row: log w_i - log w_j = (s_i - s_j) / T inside a row",
+        _across_rows,
+    ),
+    Mistake(
+        "sqrt_of_size",
+        "T taken as the square root of the last axis's size, without looking at the weights",
+        "T is whatever temperature made these weights: fit it from the scores and the log-weights",
+        lambda s, w: math.sqrt(s.shape[-1]),
+    ),
+    Mistake(
+        "log_of_zero",
+        "the logarithm of weights that underflowed to 0 (-inf poisons the fit)",
+        "a weight that is exactly 0 carries no information about T: fit on the weights > 0 "
+        "only (np.log of 0 is -inf)",
+        detect=wrong_only_where(
+            _has_zero_weights, "your T is wrong only on the input where some weights are exactly 0"
+        ),
+    ),
 )
-
 
 
 # --- ch01: the softmax without the scaling (a prediction, an experiment) ------------------
@@ -429,17 +497,20 @@ def _why_unscaled(weight: float) -> str:
 
 _EXPERIMENT_MISTAKES = (
     Reading(
-        "scaled_curve", "the value of the scaled curve (POWER = 0.5), not of your POWER",
+        "scaled_curve",
+        "the value of the scaled curve (POWER = 0.5), not of your POWER",
         "the experiment prints one row per d_k for your POWER: read the last one",
         lambda power: largest_weight(0.5),
     ),
     Reading(
-        "unscaled_curve", "the value without any scaling (POWER = 0)",
+        "unscaled_curve",
+        "the value without any scaling (POWER = 0)",
         "answer for the POWER you set, after running the cell with it",
         lambda power: largest_weight(0.0),
     ),
     Reading(
-        "smallest_head", "the value at d_k = 1, where every POWER gives the same scores",
+        "smallest_head",
+        "the value at d_k = 1, where every POWER gives the same scores",
         "the question asks about d_k = 1024, the last row",
         lambda power: largest_weight(power, 1),
     ),
@@ -449,23 +520,22 @@ _EXPERIMENT_MISTAKES = (
 # --- the registry -------------------------------------------------------------------------
 
 SOFTMAX_REFERENCES = (
-    "mha.softmax", "mha.functional.softmax", "mha.numpy_mha.softmax", "torch.softmax",
-    "torch.nn.functional.softmax", "torch.Tensor.softmax", "scipy.special.softmax",
+    "mha._compute.softmax", "torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax",
+    "scipy.special.softmax",
 )  # fmt: skip
 SDPA_REFERENCES = (
-    "mha.scaled_dot_product_attention", "mha.functional.scaled_dot_product_attention",
-    "mha.numpy_mha.scaled_dot_product_attention", "mha.lean.tiles.attention",
+    "mha._compute.attention", "mha.lean.tiles.attention",
     "torch.nn.functional.scaled_dot_product_attention",
 )  # fmt: skip
 
 EXERCISES: dict[str, Exercise] = {
-    "softmax": FunctionExercise(CHAPTER, mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES, references=SOFTMAX_REFERENCES),
+    "softmax": FunctionExercise(mha.softmax, _softmax_cases, _SOFTMAX_MISTAKES, other_references=SOFTMAX_REFERENCES),
     "scaled_dot_product_attention": FunctionExercise(
-        CHAPTER, mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights"),
-        references=SDPA_REFERENCES,
+        mha.scaled_dot_product_attention, _sdpa_cases, _SDPA_MISTAKES, ("out", "weights"),
+        other_references=SDPA_REFERENCES, quantities=_sdpa_quantities,
+        axes={"out": ("queries", "features"), "weights": ("queries", "keys")},
     ),
     "score_std": NumberExercise(
-        CHAPTER,
         16.0,
         (
             WrongValue(256, "variance", "256 is the variance d_k; the standard deviation is its square root"),
@@ -475,22 +545,21 @@ EXERCISES: dict[str, Exercise] = {
         rel_tol=0.03,
     ),
     "saturated_weight": NumberExercise(
-        CHAPTER,
         1 / (1 + math.exp(16)),
         (
             WrongValue(1 / (1 + math.exp(-16)), "larger_weight", "that is the weight of the key with the higher score; the question asks for the other one"),
             WrongValue(1 / (1 + math.e), "scaled", "that is with the scaling (scores 1 apart); without it the scores are 16 apart"),
             WrongValue(0.5, "equal", "the weights are equal only when the scores are; here they differ by 16"),
             WrongValue(0.0, "zero", "exp never gives exactly 0: the weight is tiny but positive (about 1e-7)"),
+            WrongValue(1 / (1 + math.exp(256)), "variance_difference", "256 is the variance of the scores; one standard deviation is sqrt(256) = 16"),
         ),
         rel_tol=0.02,
     ),
     "temperature_of": FunctionExercise(
-        CHAPTER, _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
-        references=(f"{__name__}._reference_temperature_of",),
+        _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
+        edges=("underflow",),
     ),
     "predict_unscaled_weight": PredictionExercise(
-        CHAPTER,
         f"the mean largest weight at d_k = {HEAD_SIZE} without the scaling ({NUM_KEYS} keys)",
         Number(0, 1, within=0.1),
         lambda: largest_weight(0.0),
@@ -502,7 +571,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "scale_experiment": ExperimentExercise(
-        CHAPTER, "POWER", 0.5, Number(0, 1.5, within=1e-9),
+        "POWER", 0.5, Number(0, 1.5, within=1e-9),
         f"the mean largest weight at d_k = {HEAD_SIZE}", Number(0, 1, within=0.02),
         largest_weight, _why_power, _EXPERIMENT_MISTAKES,
     ),

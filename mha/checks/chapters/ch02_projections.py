@@ -6,14 +6,13 @@ from __future__ import annotations
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
-from mha.checks.inputs import F32, F64, normal
 from mha.checks.forms import Whole
+from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
 from mha.checks.predictions import Misconception, PredictionExercise
-
-CHAPTER = chapter_of(__name__)
+from mha.checks.properties import equals_one_of
+from mha.checks.relations import Alternative, Term
 
 # --- ch02: head weights -------------------------------------------------------------------
 
@@ -50,6 +49,14 @@ _HEAD_WEIGHT_MISTAKES = (
         "head i's rows of W instead of its columns",
         "with x @ W, head i's outputs are columns i*d:(i+1)*d: w[:, i*d:(i+1)*d]",
         lambda w, i, h: w[i * (w.shape[1] // h) : (i + 1) * (w.shape[1] // h), :],
+        equals_one_of(
+            {
+                "transposed": lambda w, i, h: (
+                    w[i * (w.shape[1] // h) : (i + 1) * (w.shape[1] // h), :].T
+                )
+            },
+            "your result is head i's block of rows, transposed to the block's shape",
+        ),
     ),
     Mistake(
         "d_from_rows",
@@ -68,6 +75,12 @@ _HEAD_WEIGHT_MISTAKES = (
         "heads counted from 1 (the block of head i-1)",
         "heads are numbered from 0 in code: head i starts at column i*d",
         lambda w, i, h: w[:, (i - 1) * (w.shape[1] // h) : i * (w.shape[1] // h)],
+    ),
+    Mistake(
+        "slice_off_by_one",
+        "a slice one column too long or too short",
+        "w[:, a:b] takes columns a .. b-1: head i's block is w[:, i*d:(i+1)*d], d columns",
+        relations=("off_by_one:*",),
     ),
 )
 
@@ -114,6 +127,14 @@ _FUSE_MISTAKES = (
         lambda w_heads: np.concatenate(w_heads[::-1], axis=1),
     ),
     Mistake(
+        "stacked_then_reshaped",
+        "the matrices stacked to (h, d_in, d) and reshaped to (d_in, h*d) without moving the "
+        "heads axis, which scrambles rows and heads",
+        "a reshape keeps the order of the numbers: stacking puts head 0's whole matrix first; "
+        "np.concatenate(w_heads, axis=1) puts the heads side by side",
+        lambda w_heads: np.stack(w_heads).reshape(w_heads[0].shape[0], -1),
+    ),
+    Mistake(
         "transposed",
         "the fused matrix transposed, (h*d, d_in), as nn.Linear stores it",
         "the paper's layout multiplies from the right, x @ W: W is (d_in, h*d)",
@@ -158,6 +179,26 @@ _IN_PROJ_MISTAKES = (
         "the weight cut into three blocks of columns, as if W_q, W_k, W_v sat side by side",
         "in_proj_weight stacks W_q, W_k, W_v vertically: take rows 0:d, d:2d, 2d:3d, then transpose each",
         lambda w: tuple(np.split(w, 3, axis=1)),
+        equals_one_of(
+            {
+                "array_split": lambda w: tuple(b.T for b in np.array_split(w, 3, axis=1)),
+                "array_split without the transpose": lambda w: tuple(np.array_split(w, 3, axis=1)),
+            },
+            "your blocks are columns of in_proj_weight ({name})",
+        ),
+    ),
+    Mistake(
+        "interleaved_rows",
+        "every third row (w[0::3], w[1::3], w[2::3]) instead of three contiguous blocks of rows",
+        "W_q is the first d_model rows of in_proj_weight, W_k the next d_model, W_v the last",
+        lambda w: (w[0::3].T, w[1::3].T, w[2::3].T),
+    ),
+    Mistake(
+        "transposed_then_reshaped",
+        "the whole stack transposed, then reshaped to (3, d, d): the blocks get scrambled",
+        "cut the rows into three blocks first (each (d, d), PyTorch's (out, in) layout), then "
+        "transpose each block",
+        lambda w: tuple(w.T.reshape(3, w.shape[1], w.shape[1])),
     ),
     Mistake(
         "order",
@@ -172,7 +213,6 @@ _IN_PROJ_MISTAKES = (
         lambda w: tuple(w.reshape(w.shape[1], 3, w.shape[1])[:, i] for i in range(3)),
     ),
 )
-
 
 
 # --- ch02: the projections' size as the heads grow (a prediction) -------------------------
@@ -198,20 +238,16 @@ def _why_parameters(count: int) -> str:
 
 EXERCISES: dict[str, Exercise] = {
     "head_weight": FunctionExercise(
-        CHAPTER, _reference_head_weight, _head_weight_cases, _HEAD_WEIGHT_MISTAKES,
-        references=(f"{__name__}._reference_head_weight",),
-    ),
+        _reference_head_weight, _head_weight_cases, _HEAD_WEIGHT_MISTAKES,
+        ),
     "fuse_heads": FunctionExercise(
-        CHAPTER, _reference_fuse_heads, _fuse_cases, _FUSE_MISTAKES,
-        references=(f"{__name__}._reference_fuse_heads",),
-    ),
+        _reference_fuse_heads, _fuse_cases, _FUSE_MISTAKES,
+        ),
     "split_in_proj": FunctionExercise(
-        CHAPTER, _reference_split_in_proj, _in_proj_cases, _IN_PROJ_MISTAKES, ("w_q", "w_k", "w_v"),
-        references=(f"{__name__}._reference_split_in_proj", "mha.from_torch_state_dict",
-                    "mha.params.from_torch_state_dict", "mha.torch_mha.MultiHeadAttention.from_torch"),
+        _reference_split_in_proj, _in_proj_cases, _IN_PROJ_MISTAKES, ("w_q", "w_k", "w_v"),
+        other_references=("mha.params.from_torch_state_dict", "mha.torch_mha.MultiHeadAttention.from_torch"),
     ),
     "projection_parameter_count": NumberExercise(
-        CHAPTER,
         3 * 512 * 512,
         (
             WrongValue(512 * 512, "one_matrix", "that is one matrix; W^Q, W^K and W^V make three"),
@@ -219,9 +255,14 @@ EXERCISES: dict[str, Exercise] = {
             WrongValue(4 * 512 * 512, "with_w_o", "W^O is not an input projection; count W^Q, W^K, W^V"),
             WrongValue(3 * 512 * 512 + 3 * 512, "with_biases", "the question asks for the weights without biases"),
         ),
+        terms=(Term("weights", "the three matrices", 1, ("matrices", "d_model", "h*d_k")),),
+        values=(("matrices", 3), ("d_model", 512), ("h*d_k", 512), ("h", 8)),
+        alternatives=(
+            Alternative("matrices", "two", 2, "two matrices (one of W^Q, W^K, W^V forgotten)"),
+            Alternative("h*d_k", "d_model_per_head", 8 * 512, "d_model columns per head (h * d_model)"),
+        ),
     ),
     "predict_projection_parameters": PredictionExercise(
-        CHAPTER,
         f"the parameters of W^Q, W^K and W^V at d_model = {COUNTED_D_MODEL} with h = {COUNTED_HEADS} heads",
         Whole(),
         lambda: projection_parameters(COUNTED_D_MODEL, COUNTED_HEADS),

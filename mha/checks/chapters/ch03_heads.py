@@ -8,10 +8,9 @@ import math
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
-from mha.checks.inputs import F32, F64, normal
 from mha.checks.forms import WholeList
+from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
 from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import keeps_flat_order
@@ -22,8 +21,6 @@ from mha.checks.variants import (
     split_interleaved,
     split_no_transpose,
 )
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch03: split and merge heads ----------------------------------------------------------
 
@@ -116,6 +113,18 @@ _MERGE_MISTAKES = (
         "Concat keeps every head's d features side by side: (..., n, h*d); nothing is averaged",
         lambda x: np.mean(x, axis=-3),
     ),
+    Mistake(
+        "last_two_axes_swapped",
+        "the last two axes (n, d) swapped instead of the heads and sequence axes, then reshaped",
+        "swap the h and n axes, np.swapaxes(x, -3, -2), to get (..., n, h, d) before the reshape",
+        lambda x: np.swapaxes(x, -1, -2).reshape(*x.shape[:-3], x.shape[-2], -1),
+    ),
+    Mistake(
+        "heads_reversed",
+        "the heads concatenated in reverse order",
+        "head 0's features come first, then head 1's, ...",
+        relations=("input:reversed(x,-3)",),
+    ),
 )
 
 
@@ -142,7 +151,7 @@ def _attend_heads_variant(bugs: frozenset[str] = frozenset(), scale: str | None 
         k = mha.split_heads(x @ params.w_k, h)
         v = mha.split_heads(x @ params.w_v, h)
         d_k = q.shape[-1]
-        divisor = {"d_k": d_k, None: math.sqrt(d_k)}[scale]
+        divisor = {"d_k": d_k, "d_model // h": math.sqrt(d_model // h), None: math.sqrt(d_k)}[scale]
         if "scale_by_d_model" in bugs:
             divisor = math.sqrt(d_model)
         scores = q @ np.swapaxes(k, -1, -2) / divisor  # (..., h, n, n)
@@ -154,16 +163,17 @@ def _attend_heads_variant(bugs: frozenset[str] = frozenset(), scale: str | None 
 
 def _attend_heads_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
-    for batch, n, h, d_k, dtype in [
-        ((), 4, 2, 3, F64),
-        ((2,), 5, 3, 2, F64),
-        ((2,), 3, 4, 2, F32),
-        ((2, 2), 4, 2, 4, F64),
+    for batch, n, h, d_k, d_model, dtype in [
+        ((), 4, 2, 3, 6, F64),
+        ((2,), 5, 3, 2, 6, F64),
+        ((2,), 3, 4, 2, 8, F32),
+        ((2, 2), 4, 2, 4, 8, F64),
+        ((2,), 4, 2, 3, 8, F64),  # h * d_k != d_model
     ]:
         n = n + int(rng.integers(0, 3))
-        params = mha.init_params(h * d_k, h, dtype=dtype, seed=int(rng.integers(2**31)))
+        params = mha.init_params(d_model, h, d_k=d_k, dtype=dtype, seed=int(rng.integers(2**31)))
         params = params.map(lambda a: a * 2.0)  # sharper weights: the bugs show more
-        x = normal(rng, (*batch, n, h * d_k), dtype)
+        x = normal(rng, (*batch, n, d_model), dtype)
         cases.append(
             Case(f"x of shape {x.shape}, {np.dtype(dtype)}, h={h}, d_k={d_k}", (x, params))
         )
@@ -180,8 +190,22 @@ _ATTEND_HEADS_MISTAKES = (
         "divide by math.sqrt(d_k), the standard deviation of a d_k-term dot product",
         _attend_heads_variant(scale="d_k"),
     ),
+    Mistake(
+        "d_k_from_d_model",
+        "d_k taken as d_model // h, which is not the layer's d_k when h * d_k != d_model",
+        "the heads' size is what the projection gives: q.shape[-1] after the split",
+        _attend_heads_variant(scale="d_model // h"),
+    ),
+    Mistake(
+        "merged_heads",
+        "the heads merged back to (..., n, h*d_v) where the per-head outputs are asked",
+        "return weights @ v itself, shape (..., h, n, d_v): the merge comes later, in the layer",
+        lambda x, params: (
+            mha.merge_heads(_reference_attend_heads(x, params)[0]),
+            _reference_attend_heads(x, params)[1],
+        ),
+    ),
 )
-
 
 
 # --- ch03: a reshape without the transpose (a prediction) ---------------------------------
@@ -211,20 +235,18 @@ def _why_unsplit(rows: list[int]) -> str:
 
 EXERCISES: dict[str, Exercise] = {
     "split_heads": FunctionExercise(
-        CHAPTER, mha.split_heads, _split_cases, _SPLIT_MISTAKES,
-        references=("mha.split_heads", "mha.functional.split_heads", "mha.numpy_mha.split_heads"),
+        mha.split_heads, _split_cases, _SPLIT_MISTAKES,
+        other_references=("mha._compute.split_heads",),
     ),
     "merge_heads": FunctionExercise(
-        CHAPTER, mha.merge_heads, _merge_cases, _MERGE_MISTAKES,
-        references=("mha.merge_heads", "mha.functional.merge_heads", "mha.numpy_mha.merge_heads"),
+        mha.merge_heads, _merge_cases, _MERGE_MISTAKES,
+        other_references=("mha._compute.merge_heads",),
     ),
     "attend_heads": FunctionExercise(
-        CHAPTER, _reference_attend_heads, _attend_heads_cases, _ATTEND_HEADS_MISTAKES, ("heads", "weights"),
-        references=(f"{__name__}._reference_attend_heads",),
+        _reference_attend_heads, _attend_heads_cases, _ATTEND_HEADS_MISTAKES, ("heads", "weights"),
         given=_attend_heads_variant(frozenset(_ATTEND_BUGS)),
     ),
     "split_heads_shape": ShapeExercise(
-        CHAPTER,
         (2, 12, 10, 64),
         (
             WrongValue((2, 10, 12, 64), "heads_after_sequence", "that is the shape before the transpose: the heads axis goes before the sequence axis"),
@@ -233,7 +255,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "predict_unsplit_rows": PredictionExercise(
-        CHAPTER, "the token of each of head 0's six rows after the reshape without the transpose",
+        "the token of each of head 0's six rows after the reshape without the transpose",
         WholeList(UNSPLIT_TOKENS), unsplit_rows, _why_unsplit,
         (
             Misconception("as_if_transposed", list(range(UNSPLIT_TOKENS)),

@@ -11,12 +11,10 @@ from typing import Any
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.forms import Whole
 from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import (
-    Evidence,
     Exercise,
     FunctionExercise,
     Mistake,
@@ -25,12 +23,14 @@ from mha.checks.kinds import (
 )
 from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import (
+    equals_one_of,
     leaks_through_mask,
     normalised_over_another_axis,
     raised_when,
     scaled_by,
     zeroed_after_softmax,
 )
+from mha.checks.relations import Alternative, Term
 from mha.checks.variants import (
     bug_mistakes,
     merge_interleaved,
@@ -39,15 +39,13 @@ from mha.checks.variants import (
     split_no_transpose,
 )
 
-CHAPTER = chapter_of(__name__)
-
 # --- ch04: multi-head attention -----------------------------------------------------------
 
 MHA_REFERENCES = (
-    "mha.multi_head_attention", "mha.numpy_mha.multi_head_attention",
-    "mha.multi_head_attention_loop", "mha.numpy_mha.multi_head_attention_loop",
-    "mha.efficient.grouped_query_attention", "mha.torch_mha.MultiHeadAttention",
-    "torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward",
+    "mha.numpy_mha.multi_head_attention", "mha.numpy_mha.multi_head_attention_loop",
+    "mha.lean.tiles.multi_head_attention", "mha.efficient.grouped_query_attention",
+    "mha.torch_mha.MultiHeadAttention", "torch.nn.MultiheadAttention",
+    "torch.nn.functional.multi_head_attention_forward",
 )  # fmt: skip
 
 
@@ -100,9 +98,20 @@ def _mha_cases(rng: np.random.Generator) -> list[Case]:
             (2,), n_q, n_k, 8, 2, F64, mask=random_mask(rng, (n_q, n_k)),
         ),
         case(f"d_model=8, h=2, d_k = d_v = 3 (h*d_k != d_model), n = {n}", (), n, n, 8, 2, F64, d_k=3),
+        case(
+            f"batch (2,), d_model=8, h=2, n_q={n_q}, n_k={n_k}, with a mask that leaves one query no key",
+            (2,), n_q, n_k, 8, 2, F64, mask=_with_a_blind_query(rng, random_mask(rng, (n_q, n_k))),
+        ),
         padded,
         _with_padded_values_changed(rng, padded, "the same padding-mask input with other values behind the mask"),
     ]  # fmt: skip
+
+
+def _with_a_blind_query(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
+    """The mask with one query row all False: a query that may attend no key."""
+    mask = mask.copy()
+    mask[..., int(rng.integers(mask.shape[-2])), :] = False
+    return mask
 
 
 def _mha_variant(
@@ -181,18 +190,6 @@ _ONE_TRANSPOSED = {name: _transposed(name) for name in ("w_q", "w_k", "w_v", "w_
 _ONE_BIAS_DROPPED = {name: _without(name) for name in ("b_q", "b_k", "b_v", "b_o")}
 
 
-def _equals_one_of(family: dict[str, Callable], seen: str) -> Callable[[Evidence], str | None]:
-    """The answer equals, wherever it returned, the reference with one thing changed."""
-
-    def detect(evidence: Evidence) -> str | None:
-        for name, variant in family.items():
-            if evidence.agrees_where_returned(variant):
-                return seen.format(name=name)
-        return None
-
-    return detect
-
-
 def _split_wrong_for(which: str) -> Callable:
     """The layer with only ``which`` (queries, keys or values) split by a bare reshape."""
 
@@ -239,7 +236,7 @@ _MHA_MISTAKES = (
         "heads split by a reshape without a transpose (the merge is right), which mixes tokens",
         "split: reshape to (..., n, h, d), then swap the n and h axes",
         _mha_variant(split=split_no_transpose),
-        _equals_one_of(
+        equals_one_of(
             _ONE_SPLIT_WRONG, "your result is the layer with {name} split by a bare reshape"
         ),
     ),
@@ -311,13 +308,15 @@ _MHA_MISTAKES = (
         "projection_transposed",
         "one projection used transposed (x @ w.T), as nn.Linear stores it",
         "this book's weights are in the paper's layout, x @ W: no .T",
-        detect=_equals_one_of(_ONE_TRANSPOSED, "your result is the layer with {name} transposed"),
+        detect=equals_one_of(_ONE_TRANSPOSED, "your result is the layer with {name} transposed"),
+        relations=("input:params.w_?.T",),
     ),
     Mistake(
         "bias_dropped",
         "one of the biases left out",
         "add each bias after its product when it is not None: b_q, b_k, b_v and b_o",
-        detect=_equals_one_of(_ONE_BIAS_DROPPED, "your result is the layer without {name}"),
+        detect=equals_one_of(_ONE_BIAS_DROPPED, "your result is the layer without {name}"),
+        relations=("input:params.b_?=None",),
     ),
     Mistake(
         "bias_none_not_handled",
@@ -362,7 +361,8 @@ def _contributions_cases(rng: np.random.Generator) -> list[Case]:
         ((), 2, 3, 2, 4, F64),
         ((2,), 3, 4, 2, 6, F64),
         ((2,), 4, 2, 3, 5, F32),
-        ((2, 2), 2, 3, 4, 8, F64),
+        ((2, 2), 3, 3, 4, 8, F64),  # h differs from the batch sizes
+        ((), 3, 2, 2, 5, F64),
     ]:
         n = n + int(rng.integers(0, 3))
         heads = normal(rng, (*batch, h, n, d_v), dtype)
@@ -408,6 +408,14 @@ _CONTRIBUTIONS_MISTAKES = (
         _contributions_variant(lambda w, i, h: w.T[i * (w.shape[0] // h) :][: w.shape[0] // h]),
     ),
     Mistake(
+        "output_split",
+        "the layer's output Concat(heads) W^O cut into h slices of features instead of one "
+        "term per head",
+        "head i's term is head_i @ W^O_i, with W^O_i the rows i*d_v:(i+1)*d_v of W^O: each term "
+        "has all d_model features",
+        lambda heads, w_o: mha.split_heads(mha.merge_heads(heads) @ w_o, heads.shape[-3]),
+    ),
+    Mistake(
         "summed",
         "the contributions added up (the layer's output) instead of kept per head",
         "keep one (n_q, d_model) block per head: shape (..., h, n_q, d_model); their sum is "
@@ -415,7 +423,6 @@ _CONTRIBUTIONS_MISTAKES = (
         lambda heads, w_o: _reference_head_contributions(heads, w_o).sum(axis=-3),
     ),
 )
-
 
 
 # --- ch04: what each head writes, W_i^V W_i^O ---------------------------------------------
@@ -430,7 +437,9 @@ def _ov_cases(rng: np.random.Generator) -> list[Case]:
         w_v = normal(rng, (d_model, h * d_v), dtype)
         w_o = normal(rng, (h * d_v, d_model), dtype)
         params = mha.MHAParams(w_q, w_k, w_v, w_o, h)
-        cases.append(Case(f"d_model={d_model}, h={h}, d_k={d_k}, d_v={d_v}, {np.dtype(dtype)}", (params,)))
+        cases.append(
+            Case(f"d_model={d_model}, h={h}, d_k={d_k}, d_v={d_v}, {np.dtype(dtype)}", (params,))
+        )
     return cases
 
 
@@ -575,22 +584,37 @@ _LAYER_MISTAKES = (
 )
 
 
+def _merge_last_two_swapped(x):
+    return np.swapaxes(x, -1, -2).reshape(*x.shape[:-3], x.shape[-2], -1)
+
+
+_LAYER_MISTAKES = (
+    *bug_mistakes(_LAYER_BUGS, _layer_variant),
+    Mistake(
+        "merge_wrong_axes",
+        "the merge fixed by swapping the last two axes (n, d) instead of the heads and sequence axes",
+        "to merge, swap the h and n axes back, np.swapaxes(heads, -3, -2), then reshape to (..., n_q, h*d_v)",
+        _mha_variant(merge=_merge_last_two_swapped),
+    ),
+)
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
     "multi_head_attention": FunctionExercise(
-        CHAPTER, mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights"), references=MHA_REFERENCES,
+        mha.multi_head_attention, _mha_cases, _MHA_MISTAKES, ("out", "weights"), other_references=MHA_REFERENCES,
+        axes={"out": ("queries", "features"), "weights": ("heads", "queries", "keys")},
     ),
     "head_contributions": FunctionExercise(
-        CHAPTER, _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
-        references=(f"{__name__}._reference_head_contributions", "mha.analysis.head_contributions"),
+        _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
+        other_references=("mha.analysis.head_contributions",),
     ),
     "ov_matrices": FunctionExercise(
-        CHAPTER, _reference_ov_matrices, _ov_cases, _OV_MISTAKES,
-        references=(f"{__name__}._reference_ov_matrices",),
+        _reference_ov_matrices, _ov_cases, _OV_MISTAKES,
     ),
     "predict_head_write_rank": PredictionExercise(
-        CHAPTER, "the rank of what head 0 adds to the output of 64 queries, a (64, 32) array",
+        "the rank of what head 0 adds to the output of 64 queries, a (64, 32) array",
         Whole(0, 32), head_write_rank, _why_rank,
         (
             Misconception("full_rank", 32, "A (64, 32) array can have rank 32, but not this one: it passes through d_v = 8 numbers."),
@@ -599,17 +623,22 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "attention_layer": FunctionExercise(
-        CHAPTER, _reference_attention_layer, _layer_cases, _LAYER_MISTAKES, ("out", "weights"),
-        references=(f"{__name__}._reference_attention_layer", *MHA_REFERENCES),
+        _reference_attention_layer, _layer_cases, _LAYER_MISTAKES, ("out", "weights"),
+        other_references=MHA_REFERENCES,
         given=_layer_variant(frozenset(_LAYER_BUGS)),
     ),
     "mha_parameter_count": NumberExercise(
-        CHAPTER,
         4 * 512 * 512 + 4 * 512,
         (
             WrongValue(4 * 512 * 512, "no_biases", "the question counts all four biases too"),
             WrongValue(3 * 512 * 512 + 3 * 512, "no_w_o", "W^O (and b_o) are parameters too"),
             WrongValue(4 * 512 * 512 + 512, "one_bias", "each of the four projections has its own bias"),
         ),
+        terms=(
+            Term("weights", "the four weight matrices", 1, ("projections", "d_model", "h*d_k")),
+            Term("biases", "the four biases", 1, ("projections", "bias_size")),
+        ),
+        values=(("projections", 4), ("d_model", 512), ("h*d_k", 512), ("bias_size", 512), ("h", 8)),
+        alternatives=(Alternative("bias_size", "d_k", 64, "biases of one head's width (d_k = 64)"),),
     ),
 }  # fmt: skip

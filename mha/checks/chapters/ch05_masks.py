@@ -8,19 +8,15 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
 from mha.checks.properties import (
     additive_mask,
     allows_future,
-    float_mask,
     forbids_diagonal,
     top_left,
     upper_triangle,
 )
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch05: masks --------------------------------------------------------------------------
 
@@ -29,7 +25,7 @@ _FLOAT_MASK = Mistake(
     "a mask of numbers (1 and 0) where a boolean one is asked",
     "a boolean mask selects with np.where and inverts with ~; a float mask added to the scores "
     "would add 1 to the allowed ones: build it from a comparison, or .astype(bool)",
-    detect=float_mask(),
+    relations=("numbers_for_bool",),
 )
 _ADDITIVE_MASK = Mistake(
     "additive_mask",
@@ -54,6 +50,11 @@ def _causal_variant(relation: Callable[[np.ndarray, np.ndarray], np.ndarray], *,
         return relation(np.arange(n_k)[None, :], rows)
 
     return causal_mask
+
+
+def _offset_sign_flipped(n_q, n_k=None):
+    n_k = n_q if n_k is None else n_k
+    return np.tril(np.ones((n_q, n_k), dtype=bool), k=n_q - n_k)
 
 
 _CAUSAL_MISTAKES = (
@@ -83,6 +84,12 @@ _CAUSAL_MISTAKES = (
         "the queries are the last n_q positions: query i sits at position i + n_k - n_q",
         _causal_variant(lambda cols, rows: cols <= rows, align=False),
         top_left(),
+    ),
+    Mistake(
+        "offset_sign",
+        "the diagonal offset with the wrong sign (np.tril(..., k=n_q - n_k))",
+        "query i sits at position i + n_k - n_q: np.tril(np.ones((n_q, n_k), bool), k=n_k - n_q)",
+        _offset_sign_flipped,
     ),
     Mistake(
         "ignores_n_k",
@@ -223,6 +230,20 @@ def _decoder_variant(
 _reference_decoder_masks = _decoder_variant()
 
 
+def _decoder_lengths_swapped(target_lengths, source_lengths, n_target, n_source):
+    """The masks as readers build them with mha's helpers, each from the other's lengths
+    (mha.padding_mask refuses a length above its n_k, as it would here)."""
+    self_mask = mha.causal_mask(n_target) & mha.padding_mask(source_lengths, n_target)
+    pad = mha.padding_mask(target_lengths, n_source)
+    return self_mask, np.broadcast_to(pad, (pad.shape[0], 1, n_target, n_source))
+
+
+def _decoder_cross_hides_target_pads(target_lengths, source_lengths, n_target, n_source):
+    self_mask, cross = _reference_decoder_masks(target_lengths, source_lengths, n_target, n_source)
+    target = np.arange(n_target) < np.asarray(target_lengths)[:, None]  # (B, n_t)
+    return self_mask, cross & target[:, None, :, None]
+
+
 def _causal_cross_mask(evidence) -> str | None:
     """A cross-attention mask equal to the right one AND a causal mask (either alignment)."""
     telling = False
@@ -272,6 +293,20 @@ _DECODER_MISTAKES = (
         _decoder_variant(self_padding="queries"),
     ),
     Mistake(
+        "lengths_swapped",
+        "the target's and the source's lengths swapped between the two masks",
+        "the self-attention reads the target (its keys are target tokens: target_lengths); the "
+        "cross-attention reads the source (source_lengths)",
+        _decoder_lengths_swapped,
+    ),
+    Mistake(
+        "cross_hides_target_pads",
+        "the target's pad queries hidden in the cross-attention too (their rows all False)",
+        "the cross-attention mask hides only the source's pads; a pad query's row stays as it is "
+        "(its output is never used)",
+        _decoder_cross_hides_target_pads,
+    ),
+    Mistake(
         "or_instead_of_and",
         "the causal and padding masks combined with OR instead of AND",
         "a key may be attended only if it is allowed by both masks: causal & padding",
@@ -284,20 +319,17 @@ _DECODER_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "causal_mask": FunctionExercise(
-        CHAPTER, mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES,
-        references=("mha.causal_mask", "mha.masks.causal_mask", "mha.torch_mha._causal",
+        mha.causal_mask, _causal_cases, _CAUSAL_MISTAKES,
+        other_references=("mha.torch_mha._causal",
                     "torch.nn.Transformer.generate_square_subsequent_mask"),
     ),
     "padding_mask": FunctionExercise(
-        CHAPTER, mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
-        references=("mha.padding_mask", "mha.masks.padding_mask"),
+        mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
     ),
     "decoder_masks": FunctionExercise(
-        CHAPTER, _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
-        references=(f"{__name__}._reference_decoder_masks",),
-    ),
+        _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
+        ),
     "cross_attention_weights_shape": ShapeExercise(
-        CHAPTER,
         (2, 4, 7, 11),
         (
             WrongValue((2, 4, 11, 7), "keys_by_queries", "rows are queries, columns are keys: (..., h, n_q, n_k)"),

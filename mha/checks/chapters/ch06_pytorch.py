@@ -10,13 +10,11 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+from mha.checks.properties import raised_saying
 from mha.checks.variants import stable_softmax
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch06: the PyTorch variant ------------------------------------------------------------
 
@@ -45,7 +43,16 @@ def _module_forward_cases(rng: np.random.Generator) -> list[Case]:
             (3,), 2, 5, 12, 3, F32, mask=random_mask(rng, (3, 1, 1, 5)),
         ),
         case("batch (2,), d_model=8, h=2, d_k=3, d_v=4 (not d_model / h)", (2,), 4, 6, 8, 2, F64, d_k=3),
+        case("no batch axis, d_model=8, h=2, n_q=4, n_k=5, with a mask that leaves query 1 no key",
+             (), 4, 5, 8, 2, F64, mask=_blind_query_mask(rng, 4, 5, 1)),
     ]  # fmt: skip
+
+
+def _blind_query_mask(rng: np.random.Generator, n_q: int, n_k: int, blind: int) -> np.ndarray:
+    """A random (n_q, n_k) mask whose query ``blind`` may attend no key."""
+    mask = random_mask(rng, (n_q, n_k))
+    mask[blind] = False
+    return mask
 
 
 def _to_torch(args: tuple) -> tuple:
@@ -72,6 +79,7 @@ def _module_forward_variant(
     *,
     layout: str = "paper",
     divide: bool = True,
+    scale_from_d_model: bool = False,
     polarity: str = "may_attend",
     transpose: bool = True,
     output_projection: bool = True,
@@ -98,7 +106,8 @@ def _module_forward_variant(
         v_heads = split(project(v, module.w_v, module.b_v))
         scores = q_heads @ k_heads.transpose(-2, -1)
         if divide:
-            scores = scores / math.sqrt(module.d_k)
+            d_k = q.shape[-1] // module.num_heads if scale_from_d_model else module.d_k
+            scores = scores / math.sqrt(d_k)
         if mask is not None:
             hidden = ~mask if polarity == "may_attend" else mask
             scores = scores.masked_fill(hidden, float("-inf"))
@@ -134,6 +143,13 @@ _MODULE_FORWARD_MISTAKES = (
         "the mask read as nn.MultiheadAttention reads it (True = may not attend)",
         "in this book True means may attend: fill the scores with -inf where the mask is False (~mask)",
         _module_forward_variant(polarity="hidden"),
+        relations=("input:~mask",),
+    ),
+    Mistake(
+        "d_k_from_d_model",
+        "the scale from d_model // h, which is not the module's d_k when h * d_k != d_model",
+        "divide by math.sqrt(module.d_k): the heads' size need not be d_model / h",
+        _module_forward_variant(scale_from_d_model=True),
     ),
     Mistake(
         "reshape_without_transpose",
@@ -184,19 +200,20 @@ def _to_torch_module(args: tuple) -> tuple:
 
 
 def _params_from_torch_variant(
-    *, transpose: tuple[str, ...] = ("in", "out"), order=(0, 1, 2), biases: bool = True, split=None
-):
+    *, transpose: tuple[str, ...] = ("in", "out"), order=(0, 1, 2), biases: bool = True,
+    split=None, heads: str = "num_heads",
+):  # fmt: skip
     """The conversion with one thing changed; the defaults give the right answer."""
 
     def params_from_torch(torch_mha):
         state = {name: t.detach().cpu().numpy() for name, t in torch_mha.state_dict().items()}
         d = torch_mha.embed_dim
         w = state["in_proj_weight"]  # (3 d, d): W_q, W_k, W_v stacked, each (out, in)
-        blocks = (
-            np.split(w, 3, axis=1)
-            if split == "columns"
-            else [w[i * d : (i + 1) * d] for i in range(3)]
-        )
+        if split == "columns":  # as readers cut it, with torch's chunk: 2 pieces when d = 4
+            chunks = torch_mha.in_proj_weight.detach().chunk(3, dim=1)
+            blocks = [chunks[i].numpy() for i in range(3)]
+        else:
+            blocks = [w[i * d : (i + 1) * d] for i in range(3)]
         blocks = [blocks[i].T if "in" in transpose else blocks[i] for i in order]
         w_o = state["out_proj.weight"].T if "out" in transpose else state["out_proj.weight"]
         b = {}
@@ -208,7 +225,7 @@ def _params_from_torch_variant(
                 "b_v": b_in[2 * d :],
                 "b_o": state["out_proj.bias"],
             }
-        return mha.MHAParams(*blocks, w_o, torch_mha.num_heads, **b)
+        return mha.MHAParams(*blocks, w_o, getattr(torch_mha, heads), **b)
 
     return params_from_torch
 
@@ -246,6 +263,22 @@ _PARAMS_FROM_TORCH_MISTAKES = (
         _params_from_torch_variant(order=(1, 0, 2)),
     ),
     Mistake(
+        "head_dim_as_num_heads",
+        "the module's head_dim passed as the number of heads",
+        "MHAParams takes num_heads, the module's torch_mha.num_heads (head_dim is d_model / h)",
+        _params_from_torch_variant(heads="head_dim"),
+    ),
+    Mistake(
+        "numpy_requires_grad",
+        ".numpy() on a parameter that requires grad, which torch refuses",
+        "detach first: torch_mha.in_proj_weight.detach().numpy()",
+        detect=raised_saying(
+            "RuntimeError",
+            "requires grad",
+            seen="torch refused .numpy() on a parameter that requires grad",
+        ),
+    ),
+    Mistake(
         "biases_dropped",
         "the biases left out",
         "when the module has biases, in_proj_bias holds b_q, b_k, b_v (in that order) and "
@@ -263,7 +296,7 @@ _reference_params_from_torch = _params_from_torch_variant()
 def _backward_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
     n_q, n_k, d_k, d_v = (int(n) for n in rng.choice(np.arange(2, 8), size=4, replace=False))
-    for batch, dtype in [((), F64), ((2,), F64), ((2, 3), F32)]:
+    for batch, dtype in [((), F64), ((2,), F64), ((2, 3), F32), ((), F32)]:
         q, k = (normal(rng, (*batch, n, d_k), dtype) for n in (n_q, n_k))
         v = normal(rng, (*batch, n_k, d_v), dtype)
         grad_out = normal(rng, (*batch, n_q, d_v), dtype)
@@ -336,6 +369,12 @@ _BACKWARD_MISTAKES = (
         _backward_variant(scale=False),
     ),
     Mistake(
+        "scale_by_d_k",
+        "the gradients of q and k divided by d_k instead of sqrt(d_k)",
+        "the scores are q k^T / sqrt(d_k): the chain rule brings 1/sqrt(d_k), not 1/d_k",
+        relations=("times:1/sqrt(d_k)",),
+    ),
+    Mistake(
         "grad_v_not_transposed",
         "grad_v computed as p @ grad_out instead of p^T @ grad_out",
         "out = p @ v, so grad_v = p^T @ grad_out: shape (..., n_k, d_v), like v",
@@ -384,6 +423,17 @@ def _additive_key_padding(mask):
 
 _KEY_PADDING_MISTAKES = (
     Mistake(
+        "arithmetic_on_bool",
+        "1 - mask (or -mask) on a bool tensor, which torch refuses",
+        "invert a bool tensor with ~mask (or mask.logical_not())",
+        detect=raised_saying(
+            "NotImplementedError",
+            "bool tensor",
+            "invert a mask",
+            seen="torch refused arithmetic on a bool tensor",
+        ),
+    ),
+    Mistake(
         "not_flipped",
         "the mask passed on with this book's polarity (True = may attend)",
         "nn.MultiheadAttention's key_padding_mask marks the keys to *skip*: flip it with ~mask",
@@ -409,28 +459,26 @@ _KEY_PADDING_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "module_forward": FunctionExercise(
-        CHAPTER, _reference_module_forward, _module_forward_cases, _MODULE_FORWARD_MISTAKES, ("out", "weights"),
-        tensors=True, prepare=_to_torch,
-        references=(f"{__name__}._reference_module_forward",
-                    "mha.torch_mha.MultiHeadAttention.forward", "mha.torch_mha.MultiHeadAttention.head_outputs",
-                    "mha.torch_mha.MultiHeadAttention.combine_heads", "mha.multi_head_attention",
+        _reference_module_forward, _module_forward_cases, _MODULE_FORWARD_MISTAKES, ("out", "weights"),
+        tensors=True, prepare=_to_torch, axes={"weights": ("heads", "queries", "keys")},
+        other_references=("mha.torch_mha.MultiHeadAttention.forward", "mha.torch_mha.MultiHeadAttention.head_outputs",
+                    "mha.torch_mha.MultiHeadAttention.combine_heads", "mha.numpy_mha.multi_head_attention",
                     "torch.nn.MultiheadAttention", "torch.nn.functional.multi_head_attention_forward",
                     "torch.nn.functional.scaled_dot_product_attention"),
     ),
     "params_from_torch": FunctionExercise(
-        CHAPTER, _reference_params_from_torch, _params_from_torch_cases, _PARAMS_FROM_TORCH_MISTAKES,
+        _reference_params_from_torch, _params_from_torch_cases, _PARAMS_FROM_TORCH_MISTAKES,
         tensors=True, prepare=_to_torch_module,
-        references=(f"{__name__}._reference_params_from_torch", "mha.from_torch_state_dict",
-                    "mha.params.from_torch_state_dict", "mha.torch_mha.MultiHeadAttention.from_torch"),
+        other_references=("mha.params.from_torch_state_dict", "mha.torch_mha.MultiHeadAttention.from_torch"),
     ),
     "attention_backward": FunctionExercise(
-        CHAPTER, _reference_attention_backward, _backward_cases, _BACKWARD_MISTAKES, ("grad_q", "grad_k", "grad_v"),
-        references=(f"{__name__}._reference_attention_backward", "torch.autograd.grad",
+        _reference_attention_backward, _backward_cases, _BACKWARD_MISTAKES, ("grad_q", "grad_k", "grad_v"),
+        quantities=lambda args: {"d_k": args[0].shape[-1], "n_q": args[0].shape[-2], "n_k": args[1].shape[-2]},
+        other_references=("torch.autograd.grad",
                     "torch.autograd.backward", "torch.Tensor.backward", "torch.func.vjp", "torch.func.grad"),
     ),
     "torch_key_padding_mask": FunctionExercise(
-        CHAPTER, _reference_torch_key_padding_mask, _key_padding_cases, _KEY_PADDING_MISTAKES,
+        _reference_torch_key_padding_mask, _key_padding_cases, _KEY_PADDING_MISTAKES,
         tensors=True, prepare=_tensors_of,
-        references=(f"{__name__}._reference_torch_key_padding_mask",),
-    ),
+        ),
 }  # fmt: skip

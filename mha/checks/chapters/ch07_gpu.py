@@ -7,11 +7,10 @@ import math
 
 import numpy as np
 
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
-
-CHAPTER = chapter_of(__name__)
+from mha.checks.properties import equals_one_of
+from mha.checks.relations import Term
 
 # --- ch07: floating-point operations of one layer -----------------------------------------
 
@@ -29,6 +28,11 @@ def _reference_attention_flops(batch, n, d_model):
     attention = 2 * 2 * batch * n * n * d_model  # Q K^T and P V, over all heads together
     return projections + attention
 
+
+_FLOPS_TERMS = (
+    Term("projections", "the four projections", 8, ("batch", "n", "d_model", "d_model")),
+    Term("attention", "Q K^T and P V", 4, ("batch", "n", "n", "d_model")),
+)
 
 _FLOPS_MISTAKES = (
     Mistake(
@@ -55,6 +59,12 @@ _FLOPS_MISTAKES = (
         "the weighted sum of the values, P V, costs as much as Q K^T: 2 n^2 d_model each",
         lambda b, n, d: 8 * b * n * d * d + 2 * b * n * n * d,
     ),
+    Mistake(
+        "softmax_counted",
+        "operations counted that the exercise leaves out (the softmax or the scaling: a few per score)",
+        "count only the four projections and the two products Q K^T and P V",
+        relations=("extra_term:*batch*n^2", "extra_term:*batch*n^2*h"),
+    ),
 )
 
 
@@ -72,7 +82,24 @@ def _longest_cases(rng: np.random.Generator) -> list[Case]:
         memory = int(gib * 2**30 * rng.uniform(0.6, 1.0))
         cases.append(Case(f"{memory} bytes, batch={batch}, heads={heads}, {itemsize} bytes per number",
                           (memory, batch, heads, itemsize)))  # fmt: skip
+    # the square root exactly an integer, and just above one by a little and by more than a half
+    # (so that rounding up, to the nearest and down all differ), and 10^16 - 1 bytes, where a
+    # float square root rounds up to 10^8
+    n = int(rng.integers(2000, 9000))
+    for text, memory, batch, heads, itemsize in [
+        ("exactly n * n numbers", 2 * 8 * 2 * n * n, 2, 8, 2),
+        ("a little more than n * n numbers", 4 * (n * n + n // 3), 1, 4, 1),
+        ("nearly (n + 1)^2 numbers", 2 * 4 * (n * n + 3 * n // 2), 2, 4, 1),
+        ("10^16 - 1 bytes", 10**16 - 1, 1, 1, 1),
+    ]:
+        cases.append(Case(f"{memory} bytes ({text}), batch={batch}, heads={heads}, {itemsize} bytes per number",
+                          (memory, batch, heads, itemsize)))  # fmt: skip
     return cases
+
+
+def _exact_longest_sequence(memory_bytes, batch, heads, bytes_per_number):
+    """The longest sequence before rounding down: sqrt(memory / (batch * heads * bytes))."""
+    return math.sqrt(memory_bytes / (batch * heads * bytes_per_number))
 
 
 def _reference_longest_sequence(memory_bytes, batch, heads, bytes_per_number):
@@ -90,14 +117,38 @@ _LONGEST_MISTAKES = (
     Mistake(
         "rounded_up",
         "the square root rounded up, which no longer fits",
-        "round down: the largest n that fits, int(math.sqrt(...)) or math.isqrt",
+        "round down: the largest n that fits, math.isqrt",
         lambda m, b, h, s: math.isqrt(m // (b * h * s)) + 1,
+        relations=("rounding:ceil",),
+    ),
+    Mistake(
+        "rounded_to_nearest",
+        "the square root rounded to the nearest integer, which may not fit",
+        "round down: the largest n that fits, math.isqrt",
+        relations=("rounding:round",),
+    ),
+    Mistake(
+        "float_sqrt",
+        "a float square root, which rounds up just below a perfect square of a large number",
+        "math.isqrt(memory // (batch * heads * bytes)) works in integers and always rounds down; "
+        "math.sqrt of 10^16 - 1 is 10^8 in floating point",
+        lambda m, b, h, s: int(math.sqrt(m / (b * h * s))),
+    ),
+    Mistake(
+        "one_sequence",
+        "the batch forgotten: one sequence's weights",
+        "every sequence of the batch has its own (heads, n, n) weights: divide by batch too",
+        relations=("input:batch=1",),
     ),
     Mistake(
         "numbers_not_bytes",
         "numbers counted instead of bytes",
         "divide the memory by the bytes per number too",
         lambda m, b, h, s: math.isqrt(m // (b * h)),
+        equals_one_of(
+            {"a float square root": lambda m, b, h, s: int(math.sqrt(m / (b * h)))},
+            "your result counts numbers, not bytes ({name})",
+        ),
     ),
     Mistake(
         "one_head",
@@ -169,7 +220,6 @@ _BLOCK_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "attention_weights_bytes": NumberExercise(
-        CHAPTER,
         4 * 16 * 8192 * 8192 * 2,
         (
             WrongValue(4 * 16 * 8192 * 8192 * 4, "float32", "float16 takes 2 bytes per number, not 4"),
@@ -177,17 +227,20 @@ EXERCISES: dict[str, Exercise] = {
             WrongValue(16 * 8192 * 8192 * 2, "one_sequence", "each of the 4 sequences in the batch has its own weights"),
             WrongValue(4 * 16 * 8192 * 2, "linear_in_n", "each head holds n x n weights: every query has one per key"),
         ),
+        terms=(Term("weights", "the weights", 1, ("batch", "heads", "n", "n", "bytes")),),
+        values=(("batch", 4), ("heads", 16), ("n", 8192), ("bytes", 2)),
+        integer=True,
     ),
     "attention_flops": FunctionExercise(
-        CHAPTER, _reference_attention_flops, _flops_cases, _FLOPS_MISTAKES,
-        references=(f"{__name__}._reference_attention_flops", "mha.bench.timing.flops"),
+        _reference_attention_flops, _flops_cases, _FLOPS_MISTAKES,
+        other_references=("mha.bench.timing.flops",),
+        terms=_FLOPS_TERMS,
     ),
     "longest_sequence": FunctionExercise(
-        CHAPTER, _reference_longest_sequence, _longest_cases, _LONGEST_MISTAKES,
-        references=(f"{__name__}._reference_longest_sequence",),
+        _reference_longest_sequence, _longest_cases, _LONGEST_MISTAKES,
+        exact=_exact_longest_sequence,
     ),
     "key_block_size": FunctionExercise(
-        CHAPTER, _reference_key_block_size, _block_cases, _BLOCK_MISTAKES,
-        references=(f"{__name__}._reference_key_block_size",),
-    ),
+        _reference_key_block_size, _block_cases, _BLOCK_MISTAKES,
+        ),
 }  # fmt: skip

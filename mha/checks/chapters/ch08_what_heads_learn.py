@@ -6,12 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
-
-CHAPTER = chapter_of(__name__)
+from mha.checks.properties import equals_one_of
 
 # --- ch08: head similarity --------------------------------------------------------------
 
@@ -22,6 +20,7 @@ def _head_similarity_cases(rng: np.random.Generator) -> list[Case]:
     maps = rng.random((3, 4, 6, 6))
     return [
         Case("per_head of shape (3, 4, 5): 3 heads, no batch axes", (normal(rng, (3, 4, 5), F64),)),
+        Case("per_head of shape (4, 2, 3): 4 heads, no batch axes", (normal(rng, (4, 2, 3), F64),)),
         Case("per_head of shape (2, 4, 3, 6): batch 2, 4 heads", (normal(rng, (2, 4, 3, 6), F64),)),
         Case("attention-like maps (3, 4, 6, 6) with rows summing to 1", (maps / maps.sum(-1, keepdims=True),)),
         Case("per_head (2, 4, 3, 5) whose head 2 is all zeros (pruned)", (pruned,)),
@@ -30,12 +29,10 @@ def _head_similarity_cases(rng: np.random.Generator) -> list[Case]:
 
 
 def _reference_head_similarity(per_head):
-    """(..., h, n, f) -> (h, h) cosine similarities: mha.analysis.head_similarity, for NumPy."""
-    import torch
-
-    from mha.analysis import head_similarity
-
-    return head_similarity(torch.from_numpy(np.asarray(per_head))).numpy()
+    """(..., h, n, f) -> (h, h) cosine similarities, in NumPy, so that the check runs where
+    torch does not (the website's "Run here"); equal to mha.analysis.head_similarity
+    (tests/test_run_here.py)."""
+    return _head_similarity_variant()(per_head)
 
 
 def _head_similarity_variant(
@@ -55,6 +52,19 @@ def _head_similarity_variant(
     return head_similarity
 
 
+def _per_example_average(per_head):
+    h = per_head.shape[-3]
+    x = per_head.reshape(-1, h, per_head.shape[-2] * per_head.shape[-1])  # (examples, h, n*f)
+    unit = x / np.maximum(np.linalg.norm(x, axis=-1, keepdims=True), 1e-12)
+    return (unit @ np.swapaxes(unit, -1, -2)).mean(axis=0)
+
+
+def _with_unit_diagonal(similarity):
+    similarity = similarity.copy()
+    np.fill_diagonal(similarity, 1.0)
+    return similarity
+
+
 _HEAD_SIMILARITY_MISTAKES = (
     Mistake(
         "not_normalised",
@@ -69,6 +79,29 @@ _HEAD_SIMILARITY_MISTAKES = (
         "with batch axes in front, per_head.reshape(h, -1) mixes heads and batch elements: "
         "np.moveaxis(per_head, -3, 0) first",
         _head_similarity_variant(move_heads=False),
+    ),
+    Mistake(
+        "pearson",
+        "Pearson correlation (np.corrcoef), which subtracts each head's mean first",
+        "cosine similarity divides the dot products by the norms without centring the vectors",
+        lambda per_head: np.nan_to_num(
+            np.corrcoef(np.moveaxis(per_head, -3, 0).reshape(per_head.shape[-3], -1))
+        ),
+    ),
+    Mistake(
+        "averaged_per_example",
+        "a cosine matrix per example (batch entry), averaged, instead of one over each head's "
+        "blocks flattened over all leading axes",
+        "flatten every block of a head into one vector first (np.moveaxis(per_head, -3, 0)."
+        "reshape(h, -1)), then take the cosine similarities once",
+        _per_example_average,
+    ),
+    Mistake(
+        "diagonal_forced",
+        "the diagonal set to 1, which a pruned (all-zero) head should not get",
+        "a head that is all zeros has similarity 0 with every head, itself included: leave the "
+        "diagonal as the dot products give it",
+        lambda per_head: _with_unit_diagonal(_reference_head_similarity(per_head)),
     ),
     Mistake(
         "zero_head_nan",
@@ -110,6 +143,8 @@ def _attention_without_head_variant(change: str | None = None):
             arrays["w_q"][:, qk] = 0.0
             if arrays["b_q"] is not None:
                 arrays["b_q"][qk] = 0.0
+        elif change == "w_q_columns_zeroed":
+            arrays["w_q"][:, qk] = 0.0
         elif change == "columns_of_w_o":
             arrays["w_o"][:, v_cols] = 0.0
         elif change == "value_bias_left":
@@ -131,6 +166,10 @@ _ATTENTION_WITHOUT_HEAD_MISTAKES = (
         "a head with zero queries still attends (evenly) and adds the mean of its values; "
         "remove its *output*: zero its rows of W^O",
         _attention_without_head_variant("queries_zeroed"),
+        equals_one_of(
+            {"W^Q only": _attention_without_head_variant("w_q_columns_zeroed")},
+            "your result is the layer with the head's columns of W^Q zeroed",
+        ),
     ),
     Mistake(
         "columns_of_w_o",
@@ -211,6 +250,13 @@ _IMPORTANCE_MISTAKES = (
         lambda c, g: np.abs(g[:, None] * c).sum(axis=(-2, -1)).mean(axis=0),
     ),
     Mistake(
+        "contribution_norm",
+        "the size (norm) of each head's contribution, without the gradient",
+        "importance is how much the loss changes with the gate: E|<grad_out, contribution>|, "
+        "so the gradient matters",
+        lambda c, g: np.linalg.norm(c.reshape(*c.shape[:2], -1), axis=-1).mean(axis=0),
+    ),
+    Mistake(
         "abs_per_position",
         "absolute values taken per position before summing over the positions",
         "the gate scales the head at every position at once: sum over positions and features, "
@@ -224,16 +270,15 @@ _IMPORTANCE_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "head_similarity": FunctionExercise(
-        CHAPTER, _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES,
-        references=(f"{__name__}._reference_head_similarity", "mha.analysis.head_similarity"),
+        _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES,
+        other_references=("mha.analysis.head_similarity",),
     ),
     "attention_without_head": FunctionExercise(
-        CHAPTER, _reference_attention_without_head, _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES,
-        references=(f"{__name__}._reference_attention_without_head",),
-    ),
+        _reference_attention_without_head, _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES,
+        ),
     "gate_importance": FunctionExercise(
-        CHAPTER, _reference_gate_importance, _importance_cases, _IMPORTANCE_MISTAKES,
-        references=(f"{__name__}._reference_gate_importance",
-                    "mha.analysis.gradient_importance"),
+        _reference_gate_importance, _importance_cases, _IMPORTANCE_MISTAKES,
+        quantities=lambda args: dict(zip(("B", "h", "n", "d_model"), args[0].shape, strict=True)),
+        other_references=("mha.analysis.gradient_importance",),
     ),
 }  # fmt: skip

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch09: the diversity penalty ----------------------------------------------------------
 
 
 def _penalty_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
-    for batch, h, n in [((), 3, 4), ((2,), 4, 3), ((2, 2), 2, 5), ((3,), 5, 4)]:
+    for batch, h, n in [((), 3, 4), ((2,), 4, 3), ((2, 2), 2, 5), ((3,), 5, 4), ((), 4, 5)]:
         n = n + int(rng.integers(0, 2))
         scores = normal(rng, (*batch, h, n, n), F64, 2.0)
         weights = np.exp(scores) / np.exp(scores).sum(axis=-1, keepdims=True)
@@ -60,6 +57,14 @@ _PENALTY_MISTAKES = (
         "the sum over the pairs instead of the mean",
         "take the mean of the off-diagonal entries, so that the penalty does not grow with h",
         lambda w: float(_similarity(w)[~np.eye(w.shape[-3], dtype=bool)].sum()),
+    ),
+    Mistake(
+        "divided_by_h_squared",
+        "the off-diagonal similarities summed and divided by h^2 (all entries) instead of "
+        "h (h - 1) (the distinct pairs)",
+        "there are h (h - 1) ordered pairs of distinct heads: divide by that, or take the mean "
+        "of the off-diagonal entries",
+        lambda w: float(_similarity(w)[~np.eye(w.shape[-3], dtype=bool)].sum() / w.shape[-3] ** 2),
     ),
     Mistake(
         "heads_axis_not_moved",
@@ -133,6 +138,13 @@ _GATES_MISTAKES = (
         _gates_variant(largest=False),
     ),
     Mistake(
+        "keeps_k_minus_1",
+        "one head fewer than top_k kept (a strict > against the k-th largest score?)",
+        "the k-th largest score itself is kept: compare with >=, or take the last top_k "
+        "indices of np.argsort",
+        relations=("input:top_k-1",),
+    ),
+    Mistake(
         "hard_gates",
         "gates of 1 for the chosen heads instead of their weights",
         "each chosen head is weighted by h * softmax(scores), not by 1",
@@ -153,12 +165,13 @@ _reference_moh_gates = _gates_variant()
 
 EXERCISES: dict[str, Exercise] = {
     "diversity_penalty": FunctionExercise(
-        CHAPTER, _reference_diversity_penalty, _penalty_cases, _PENALTY_MISTAKES,
-        references=(f"{__name__}._reference_diversity_penalty", "mha.analysis.redundancy",
+        _reference_diversity_penalty, _penalty_cases, _PENALTY_MISTAKES,
+        other_references=("mha.analysis.redundancy",
                     "mha.analysis.head_similarity"),
     ),
     "moh_gates": FunctionExercise(
-        CHAPTER, _reference_moh_gates, _gates_cases, _GATES_MISTAKES,
-        references=(f"{__name__}._reference_moh_gates", "mha.moh.MixtureOfHeadAttention.route"),
+        _reference_moh_gates, _gates_cases, _GATES_MISTAKES,
+        quantities=lambda args: {"h": args[0].shape[-1], "top_k": args[1]},
+        other_references=("mha.moh.MixtureOfHeadAttention.route",),
     ),
 }  # fmt: skip

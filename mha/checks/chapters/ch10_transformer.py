@@ -8,13 +8,10 @@ from collections.abc import Callable
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
 from mha.positions import apply_rope, sinusoidal
-
-CHAPTER = chapter_of(__name__)
 
 # --- the sinusoidal encoding -----------------------------------------------------------------
 
@@ -40,6 +37,8 @@ def _sinusoidal_variant(
         i = np.arange(d_model // 2)[None, :]  # (1, d_model/2), the pair
         power = {"2i": 2 * i, "i": i}.get(exponent, 2 * i)
         angles = p / 10000.0 ** (power / d_model)  # (n, d_model/2)
+        if exponent == "sign":  # multiplied by 10000^(2i/d) instead of divided
+            angles = p * 10000.0 ** (power / d_model)
         a, b = (np.sin(angles), np.cos(angles)) if sin_first else (np.cos(angles), np.sin(angles))
         if exponent == "column":  # column j uses 10000^(j/d): the cos columns one step off
             b = np.cos(p / 10000.0 ** ((2 * i + 1) / d_model))
@@ -78,6 +77,12 @@ _SINUSOIDAL_MISTAKES = (
         "a sin column and the cos column after it share one frequency: for columns 2i and "
         "2i+1 use 10000^(2i/d_model)",
         _sinusoidal_variant(exponent="column"),
+    ),
+    Mistake(
+        "exponent_sign",
+        "positions multiplied by 10000^(2i/d_model) instead of divided: the frequencies grow",
+        "the angle is p / 10000^(2i/d_model): the slowest pair turns by about 1/10000 per position",
+        _sinusoidal_variant(exponent="sign"),
     ),
     Mistake(
         "positions_from_one",
@@ -120,6 +125,12 @@ def _rope_variant(
         theta = 10000.0 ** (-(2 * i if exponent == "2i" else i) / d)
         angles = p[:, None] * theta  # (n, d/2)
         cos, sin = np.cos(angles), direction * np.sin(angles)
+        if layout == "first_half_only":  # the second half's update forgotten
+            out = x.copy()
+            out[..., : d // 2] = x[..., : d // 2] * np.cos(angles) - x[..., d // 2 :] * np.sin(
+                angles
+            )
+            return out
         if layout == "neighbours":  # pairs (x[2i], x[2i+1]), as the RoFormer paper and GPT-J
             x1, x2 = x[..., 0::2], x[..., 1::2]
             out = np.stack([x1 * cos - x2 * sin, x2 * cos + x1 * sin], axis=-1)
@@ -164,6 +175,12 @@ _APPLY_ROPE_MISTAKES = (
         "frequencies 10000^(-i/d) instead of 10000^(-2i/d)",
         "theta_i = 10000^(-2i/d) for the pair i = 0 .. d/2 - 1",
         _rope_variant(exponent="i"),
+    ),
+    Mistake(
+        "first_half_only",
+        "only the first half of the features rotated (the second half left as it was)",
+        "each pair (x_i, x_{i+d/2}) turns as a whole: the second half becomes x2 cos + x1 sin too",
+        _rope_variant(layout="first_half_only"),
     ),
     Mistake(
         "positions_ignored",
@@ -263,6 +280,14 @@ def _pre_ln_variant(change: str) -> Callable:
         if change == "mask_ignored":
             mask = None
         second_norm = norm1 if change == "one_norm_for_both" else norm2
+        if change == "mask_positional":  # the mask passed where the attention expects the keys
+            x = x + attention(norm1(x), mask)[0] if mask is not None else x + attention(norm1(x))[0]
+            return x + feed_forward(norm2(x))
+        if change == "tuple_added":
+            x = x + attention(norm1(x), mask=mask)
+            return x + feed_forward(norm2(x))
+        if change == "parallel":
+            return x + attention(norm1(x), mask=mask)[0] + feed_forward(norm2(x))
         if change == "post_ln":
             x = norm1(x + attention(x, mask=mask)[0])
             return norm2(x + feed_forward(x))
@@ -308,6 +333,26 @@ _PRE_LN_BLOCK_MISTAKES = (
         _pre_ln_variant("one_norm_for_both"),
     ),
     Mistake(
+        "parallel_block",
+        "both sub-layers reading the block's input (a parallel block) instead of one after the other",
+        "the feed-forward network reads the stream after the attention's residual: "
+        "x = x + attention(norm1(x)); then x + feed_forward(norm2(x))",
+        _pre_ln_variant("parallel"),
+    ),
+    Mistake(
+        "mask_positional",
+        "the mask passed as the second positional argument, where the attention expects the keys",
+        "the attention is called like forward(q, k=None, v=None, mask=None): pass mask=mask by name",
+        _pre_ln_variant("mask_positional"),
+        relations=("raised_when:mask_given",),
+    ),
+    Mistake(
+        "tuple_added",
+        "the attention's whole (out, weights) tuple added to the stream",
+        "the attention returns (out, weights): add its first item, attention(...)[0]",
+        _pre_ln_variant("tuple_added"),
+    ),
+    Mistake(
         "mask_polarity",
         "the mask inverted (read as nn.TransformerEncoderLayer's True = may not attend)",
         "this book's attention takes True = may attend: pass mask as it is",
@@ -346,19 +391,20 @@ def _induction_score_cases(rng: np.random.Generator) -> list[Case]:
 
 
 def _reference_induction_score(weights, period):
-    from mha.induction import induction_score
-
-    return induction_score(weights, period)
+    """The induction score in NumPy, so that the check runs where torch does not (the
+    website's "Run here"); equal to mha.induction.induction_score (tests/test_run_here.py)."""
+    return _induction_score_variant()(weights, period)
 
 
 def _induction_score_variant(
-    *, key_offset: int = 1, reduce: str = "mean", swapped: bool = False
+    *, key_offset: int = 1, reduce: str = "mean", swapped: bool = False, first: str = "period"
 ) -> Callable:
-    """The induction score with one thing changed; the defaults give the right answer."""
+    """The induction score with one thing changed; the defaults give the right answer.
+    ``first``: the first query ("period", "period - 1", or "0" with keys that wrap around)."""
 
     def induction_score(weights, period):
         n = weights.shape[-1]
-        queries = np.arange(period, n)
+        queries = np.arange({"period": period, "period - 1": period - 1, "0": 0}[first], n)
         keys = queries - period + key_offset
         picked = weights[..., keys, queries] if swapped else weights[..., queries, keys]
         if reduce == "sum":
@@ -387,6 +433,19 @@ _INDUCTION_SCORE_MISTAKES = (
         _induction_score_variant(reduce="all_queries"),
     ),
     Mistake(
+        "one_query_too_many",
+        "the mean starting at query period - 1, one query too early (its target is key 0)",
+        "the first query with an earlier copy is i = period: np.arange(period, n)",
+        _induction_score_variant(first="period - 1"),
+    ),
+    Mistake(
+        "all_queries_wrapped",
+        "every query 0 .. n-1 averaged, the first ones reading keys that wrap around to the end",
+        "queries before position period have no earlier copy (a negative index wraps around): "
+        "average over i = period .. n-1 only",
+        _induction_score_variant(first="0"),
+    ),
+    Mistake(
         "sum_not_mean",
         "the weights summed over the queries instead of averaged",
         "take the mean over queries i = period .. n-1, so a perfect induction head scores 1",
@@ -405,22 +464,19 @@ _INDUCTION_SCORE_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "sinusoidal": FunctionExercise(
-        CHAPTER, sinusoidal, _sinusoidal_cases, _SINUSOIDAL_MISTAKES,
-        references=("mha.positions.sinusoidal",),
+        sinusoidal, _sinusoidal_cases, _SINUSOIDAL_MISTAKES,
     ),
     "apply_rope": FunctionExercise(
-        CHAPTER, apply_rope, _apply_rope_cases, _APPLY_ROPE_MISTAKES,
-        references=("mha.positions.apply_rope",),
+        apply_rope, _apply_rope_cases, _APPLY_ROPE_MISTAKES,
     ),
     "pre_ln_block": FunctionExercise(
-        CHAPTER, _reference_pre_ln_block, _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES,
+        _reference_pre_ln_block, _pre_ln_block_cases, _PRE_LN_BLOCK_MISTAKES,
         tensors=True, prepare=_block_parts,
-        references=(f"{__name__}._reference_pre_ln_block", "mha.block.TransformerBlock",
+        other_references=("mha.block.TransformerBlock",
                     "mha.block.TransformerBlock.forward", "torch.nn.TransformerEncoderLayer"),
     ),
     "induction_score": FunctionExercise(
-        CHAPTER, _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES,
-        references=(f"{__name__}._reference_induction_score",
-                    "mha.induction.induction_score"),
+        _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES,
+        other_references=("mha.induction.induction_score",),
     ),
 }  # fmt: skip

@@ -6,19 +6,18 @@ numbers that define it)."""
 
 from __future__ import annotations
 
+import dataclasses
 from types import MappingProxyType
 
 import numpy as np
 
 import mha
 from mha.atlas import js_divergence
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+from mha.checks.properties import equals_one_of
 from mha.pretrained import from_bert_state_dict
-
-CHAPTER = chapter_of(__name__)
 
 # --- BERT's self-attention with mha ---------------------------------------------------------
 
@@ -86,9 +85,11 @@ def _bert_variant(change: str):
             eye = np.eye(params.d_model, dtype=params.w_o.dtype)
             params = mha.MHAParams(params.w_q, params.w_k, params.w_v, eye, num_heads,
                                    params.b_q, params.b_k, params.b_v)  # fmt: skip
+        elif change == "output_not_transposed":
+            params = dataclasses.replace(params, w_o=params.w_o.T)
         real = np.asarray(attention_mask) == (0 if change == "mask_inverted" else 1)
-        mask = None if change == "mask_ignored" else real[:, None, None, :]
-        return mha.multi_head_attention(x, x, x, params, mask)
+        mask = real[:, None, :, None] if change == "mask_on_queries" else real[:, None, None, :]
+        return mha.multi_head_attention(x, x, x, params, None if change == "mask_ignored" else mask)
 
     return bert_self_attention
 
@@ -113,6 +114,18 @@ _BERT_MISTAKES = (
         "no mask: the real tokens attend to the padding too",
         "pass mask=(attention_mask == 1)[:, None, None, :] to mha.multi_head_attention",
         _bert_variant("mask_ignored"),
+    ),
+    Mistake(
+        "output_not_transposed",
+        "output.dense.weight used as stored, without the transpose (the other three are transposed)",
+        "output.dense is an nn.Linear too: W^O is the transpose of its weight",
+        _bert_variant("output_not_transposed"),
+    ),
+    Mistake(
+        "mask_on_queries",
+        "the padding mask on the queries axis, (B, 1, n, 1): it hides the padded queries, not the padded keys",
+        "padding hides keys: (attention_mask == 1)[:, None, None, :], the keys on the last axis",
+        _bert_variant("mask_on_queries"),
     ),
     Mistake(
         "biases_forgotten",
@@ -157,9 +170,14 @@ def _padding_variant(change: str):
     """The book's padding mask from attention_mask, with one thing changed."""
 
     def padding_mask_from_attention_mask(attention_mask):
-        if change == "lengths_assume_right_padding":
-            lengths = np.asarray(attention_mask).sum(-1).astype(np.int64)
+        if change.startswith("lengths_assume_right_padding"):
+            lengths = np.asarray(attention_mask).sum(-1)  # a float mask gives float lengths
+            if change.endswith("as ints"):
+                lengths = lengths.astype(np.int64)
             return mha.padding_mask(lengths, attention_mask.shape[-1])
+        if change == "argmin_length":  # the first 0 (0 when there is none): wrong both ways
+            am = np.asarray(attention_mask)
+            return (np.arange(am.shape[1]) < am.argmin(axis=1)[:, None])[:, None, None, :]
         real = np.asarray(attention_mask) == (0 if change == "inverted" else 1)
         if change == "no_singleton_axes":
             return real
@@ -195,6 +213,17 @@ _PADDING_MISTAKES = (
         "lengths counted from attention_mask, which assumes the padding is on the right",
         "a tokenizer may pad on the left; compare each entry with 1 instead of counting",
         _padding_variant("lengths_assume_right_padding"),
+        equals_one_of(
+            {"as ints": _padding_variant("lengths_assume_right_padding as ints")},
+            "your mask is the one that counts the ones as a length",
+        ),
+    ),
+    Mistake(
+        "argmin_length",
+        "the length taken as the position of the first 0 (argmin), which is 0 for a sentence "
+        "without padding and wrong for left padding",
+        "compare each entry with 1 instead of computing lengths: (attention_mask == 1)[:, None, None, :]",
+        _padding_variant("argmin_length"),
     ),
 )
 
@@ -247,6 +276,11 @@ def _js_variant(change: str):
                         terms = np.where(p > 0, p * log(p / q), 0.0)
                         result[a, b] = terms.sum(-1).mean()
                         continue
+                    if change == "symmetric_kl":
+                        kl_pq = np.where(p > 0, p * log(p / q), 0.0).sum(-1)
+                        kl_qp = np.where(q > 0, q * log(q / p), 0.0).sum(-1)
+                        result[a, b] = (0.5 * (kl_pq + kl_qp)).mean()
+                        continue
                     m = (p + q) / 2
                     if change == "zero_log_zero_nan":
                         kl_p, kl_q = p * log(p / m), q * log(q / m)
@@ -254,7 +288,10 @@ def _js_variant(change: str):
                         kl_p = np.where(p > 0, p * log(p / m), 0.0)
                         kl_q = np.where(q > 0, q * log(q / m), 0.0)
                     half = 1.0 if change == "sum_not_mean" else 0.5
-                    result[a, b] = (half * (kl_p.sum(-1) + kl_q.sum(-1))).mean()
+                    per_query = half * (kl_p.sum(-1) + kl_q.sum(-1))
+                    if change == "distance":  # scipy's jensenshannon: the square root, per query
+                        per_query = np.sqrt(np.maximum(per_query, 0.0))
+                    result[a, b] = per_query.mean()
         return result.astype(weights.dtype)
 
     return head_js_divergence
@@ -267,6 +304,22 @@ _JS_MISTAKES = (
         "KL is not symmetric and is infinite where q = 0 < p; JS compares both with their "
         "mixture m = (p + q) / 2",
         _js_variant("kl_not_js"),
+    ),
+    Mistake(
+        "symmetric_kl",
+        "the symmetrised Kullback-Leibler divergence (KL(p || q) + KL(q || p)) / 2 instead of "
+        "Jensen-Shannon",
+        "compare p and q with their mixture m = (p + q) / 2, which is never 0 where p or q is not: "
+        "(KL(p || m) + KL(q || m)) / 2",
+        _js_variant("symmetric_kl"),
+    ),
+    Mistake(
+        "js_distance",
+        "the Jensen-Shannon distance (its square root, as scipy.spatial.distance.jensenshannon "
+        "returns it) instead of the divergence",
+        "scipy's jensenshannon gives the square root of the divergence: square it, or compute "
+        "(KL(p || m) + KL(q || m)) / 2 yourself",
+        _js_variant("distance"),
     ),
     Mistake(
         "bits_not_nats",
@@ -307,21 +360,24 @@ _JS_MISTAKES = (
 
 
 def _score_terms(rng: np.random.Generator, layers: int, heads: int) -> tuple:
-    """What defines a made-up evaluate(gate) (see :func:`_score_function`): each head's own
-    weight and a positive semi-definite matrix of interactions between heads."""
+    """What defines a made-up evaluate(gate) (see :func:`_score_function`): the full model's
+    score (not 1, so that a relative drop differs from the drop), each head's own weight and a
+    positive semi-definite matrix of interactions between heads."""
+    full = float(np.round(rng.uniform(2.0, 5.0), 3))
     weights = rng.random(layers * heads)
     pairs = rng.standard_normal((layers * heads, layers * heads)) * 0.2
-    return weights, pairs @ pairs.T
+    return full, weights, pairs @ pairs.T
 
 
 def _score_function(terms: tuple):
-    """evaluate(gate) = 1 - w . off - off . P off with off = 1 - gate: higher with more heads
-    kept, heads interacting (so removing heads one by one is not removing them together)."""
-    weights, pairs = terms
+    """evaluate(gate) = full - w . off - off . P off with off = 1 - gate: higher with more
+    heads kept, heads interacting (so removing heads one by one is not removing them
+    together)."""
+    full, weights, pairs = terms
 
     def evaluate(gate):
         off = 1.0 - np.asarray(gate, dtype=np.float64).reshape(-1)
-        return float(1.0 - weights @ off - off @ pairs @ off)
+        return float(full - weights @ off - off @ pairs @ off)
 
     return evaluate
 
@@ -360,7 +416,10 @@ def _ablation_variant(change: str):
         gate = np.ones((num_layers, num_heads))
         for layer in range(num_layers):
             for head in range(num_heads):
-                if change == "only_head_kept":
+                if change == "gate_transposed":  # (num_heads, num_layers), indexed [head, layer]
+                    gate = np.ones((num_heads, num_layers))
+                    gate[head, layer] = 0.0
+                elif change == "only_head_kept":
                     gate = np.zeros((num_layers, num_heads))
                     gate[layer, head] = 1.0
                 elif change != "gate_not_reset":
@@ -369,9 +428,10 @@ def _ablation_variant(change: str):
                 else:
                     gate[layer, head] = 0.0
                 score = evaluate(gate)
-                scores[layer, head] = {"sign_flipped": score - base, "score_not_drop": score}.get(
-                    change, base - score
-                )
+                scores[layer, head] = {
+                    "sign_flipped": score - base, "score_not_drop": score,
+                    "relative_drop": (base - score) / base,
+                }.get(change, base - score)  # fmt: skip
         return scores
 
     return head_ablation_scores
@@ -397,6 +457,19 @@ _ABLATION_MISTAKES = (
         _ablation_variant("only_head_kept"),
     ),
     Mistake(
+        "gate_transposed",
+        "the gate built as (num_heads, num_layers), so that evaluate removes another head",
+        "evaluate takes a gate of shape (num_layers, num_heads): np.ones((num_layers, num_heads)), "
+        "then gate[layer, head] = 0",
+        _ablation_variant("gate_transposed"),
+    ),
+    Mistake(
+        "relative_drop",
+        "the drop divided by the full score (a relative drop)",
+        "the exercise asks for how much the score drops: base - evaluate(gate), not divided by base",
+        _ablation_variant("relative_drop"),
+    ),
+    Mistake(
         "score_not_drop",
         "the score without each head, not how much it drops",
         "importance is the drop: evaluate(all heads) - evaluate(without the head)",
@@ -409,24 +482,22 @@ _ABLATION_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "bert_self_attention": FunctionExercise(
-        CHAPTER, _reference_bert_self_attention, _bert_cases, _BERT_MISTAKES, ("out", "weights"),
+        _reference_bert_self_attention, _bert_cases, _BERT_MISTAKES, ("out", "weights"),
         prepare=_read_only_state,
-        references=(f"{__name__}._reference_bert_self_attention",
-                    "mha.pretrained.from_bert_state_dict", "mha.pretrained.attention_params",
+        other_references=("mha.pretrained.from_bert_state_dict", "mha.pretrained.attention_params",
                     "mha.pretrained.attention_module"),
     ),
     "padding_mask_from_attention_mask": FunctionExercise(
-        CHAPTER, _reference_padding_mask_from_attention_mask, _padding_cases, _PADDING_MISTAKES,
-        references=(f"{__name__}._reference_padding_mask_from_attention_mask",),
-    ),
+        _reference_padding_mask_from_attention_mask, _padding_cases, _PADDING_MISTAKES,
+        ),
     "head_js_divergence": FunctionExercise(
-        CHAPTER, _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
-        references=(f"{__name__}._reference_head_js_divergence", "mha.atlas.js_divergence"),
+        _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
+        quantities=lambda args: {"h": args[0].shape[-3], "n_q": args[0].shape[-2], "n_k": args[0].shape[-1]},
+        other_references=("mha.atlas.js_divergence",),
     ),
     "head_ablation_scores": FunctionExercise(
-        CHAPTER, _reference_head_ablation_scores, _ablation_cases, _ABLATION_MISTAKES,
+        _reference_head_ablation_scores, _ablation_cases, _ABLATION_MISTAKES,
         prepare=_with_evaluate,
-        references=(f"{__name__}._reference_head_ablation_scores",
-                    "mha.analysis.ablation_importance"),
+        other_references=("mha.analysis.ablation_importance",),
     ),
 }  # fmt: skip

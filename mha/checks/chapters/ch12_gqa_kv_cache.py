@@ -8,14 +8,13 @@ import math
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.properties import equals_one_of
+from mha.checks.relations import Alternative, Term
 from mha.checks.variants import stable_softmax
 from mha.efficient import GQAParams
-
-CHAPTER = chapter_of(__name__)
 
 # --- ch12: efficient attention ------------------------------------------------------------
 
@@ -50,6 +49,15 @@ _REPEAT_KV_MISTAKES = (
         lambda k, num_heads: np.repeat(k, num_heads // k.shape[-3], axis=-2),
     ),
     Mistake(
+        "sequence_axis",
+        "the heads repeated along the sequence axis, then reshaped to (..., h, n, d)",
+        "np.repeat(k, h // g, axis=-3) repeats the heads; along axis -2 it repeats tokens, and a "
+        "reshape does not put them back",
+        lambda k, num_heads: np.repeat(k, num_heads // k.shape[-3], axis=-2).reshape(
+            *k.shape[:-3], num_heads, *k.shape[-2:]
+        ),
+    ),
+    Mistake(
         "repeated_h_times",
         "each key/value head repeated h times (g*h heads in all)",
         "each key/value head serves h/g query heads: repeat it num_heads // g times",
@@ -77,13 +85,19 @@ def _gqa_cases(rng: np.random.Generator) -> list[Case]:
     for batch, nq, nk, d_model, h, g, dtype, masked in [
         ((2,), n, n, 16, 4, 2, F64, False), ((), n_q, n_k, 12, 6, 3, F64, False),
         ((2,), n, n, 16, 8, 1, F32, True), ((2, 2), n_q, n_k, 12, 3, 3, F64, False),
-        ((2,), n_q, n_k, 24, 6, 2, F64, True),
+        ((2,), n_q, n_k, 24, 6, 2, F64, True), ((), n_q, n_k, 16, 4, 2, F64, "blind"),
     ]:  # fmt: skip
         q = normal(rng, (*batch, nq, d_model), dtype)
         kv = normal(rng, (*batch, nk, d_model), dtype)
         params = _gqa_params(rng, d_model, h, g, dtype)
         text = f"q {q.shape}, k = v {kv.shape}, h={h}, g={g}, {np.dtype(dtype)}"
-        if masked:
+        if masked == "blind":  # a query that may attend no key
+            mask = random_mask(rng, (nq, nk))
+            mask[int(rng.integers(nq))] = False
+            cases.append(
+                Case(f"{text}, with a mask that leaves one query no key", (q, kv, kv, params, mask))
+            )
+        elif masked:
             mask = mha.causal_mask(nq, nk) if nq == nk else random_mask(rng, (nq, nk))
             cases.append(Case(f"{text}, with a ({nq}, {nk}) mask", (q, kv, kv, params, mask)))
         else:
@@ -120,6 +134,33 @@ def _gqa_variant(
 
 _reference_grouped_query_attention = mha.efficient.grouped_query_attention
 
+
+def _kv_split_into_h_heads(q, k, v, params, mask=None):
+    h = params.num_heads
+    heads, weights = mha.scaled_dot_product_attention(
+        *(mha.split_heads(x @ w, h) for x, w in ((q, params.w_q), (k, params.w_k), (v, params.w_v))), mask
+    )  # fmt: skip
+    return mha.merge_heads(heads) @ params.w_o, weights
+
+
+def _weights_per_kv_head(q, k, v, params, mask=None):
+    out, weights = _reference_grouped_query_attention(q, k, v, params, mask)
+    h, g = params.num_heads, params.num_kv_heads
+    return out, weights.reshape(*weights.shape[:-3], g, h // g, *weights.shape[-2:]).mean(axis=-3)
+
+
+def _merged_in_tiled_order(q, k, v, params, mask=None):
+    h, g = params.num_heads, params.num_kv_heads
+    q_h = mha.split_heads(q @ params.w_q, h)  # (..., h, n_q, d_k)
+    *batch, _, n_q, d_k = q_h.shape
+    k_h = mha.split_heads(k @ params.w_k, g)[..., :, None, :, :]  # (..., g, 1, n_k, d_k)
+    v_h = mha.split_heads(v @ params.w_v, g)[..., :, None, :, :]
+    grouped = q_h.reshape(*batch, g, h // g, n_q, d_k)
+    heads, weights = mha.scaled_dot_product_attention(grouped, k_h, v_h, mask)
+    heads = np.swapaxes(heads, -4, -3).reshape(*batch, h, n_q, -1)  # (h/g, g) order
+    return mha.merge_heads(heads) @ params.w_o, weights.reshape(*batch, h, *weights.shape[-2:])
+
+
 _GQA_MISTAKES = (
     Mistake(
         "tiled_groups",
@@ -152,6 +193,34 @@ _GQA_MISTAKES = (
         "set the scores where mask is False to -inf before the softmax (the mask broadcasts over "
         "the heads)",
         _gqa_variant(mask_used=False),
+    ),
+    Mistake(
+        "kv_split_into_h_heads",
+        "the keys and values split into h heads, as in multi-head attention, instead of g",
+        "w_k and w_v have g * d_k columns: split k and v into num_kv_heads heads, then let each "
+        "serve h/g query heads",
+        _kv_split_into_h_heads,
+    ),
+    Mistake(
+        "weights_per_kv_head",
+        "one weight matrix per key/value head (each group's mean) instead of one per query head",
+        "the weights are (..., h, n_q, n_k): every query head has its own, even when it shares "
+        "keys with others",
+        _weights_per_kv_head,
+    ),
+    Mistake(
+        "merged_in_tiled_order",
+        "the heads grouped as (g, h/g) for the attention but merged back in (h/g, g) order",
+        "undo the grouping in the order you made it: (..., g, h/g, n_q, d) reshaped to (..., h, n_q, d)",
+        _merged_in_tiled_order,
+        equals_one_of(
+            {
+                "the mask left out too": lambda q, k, v, params, mask=None: _merged_in_tiled_order(
+                    q, k, v, params
+                )
+            },
+            "your result is the heads merged in (h/g, g) order ({name})",
+        ),
     ),
 )
 
@@ -213,6 +282,22 @@ def _decode_variant(*, append: str = "end", sees_itself: bool = True, grouping: 
 
 _reference_decode_one_token = _decode_variant()
 
+
+def _decode_cache_flattened(x_t, params, cache_k, cache_v):
+    """np.append without an axis: flat caches, reshaped back for the attention (scrambled when
+    there are several key/value heads)."""
+    h, g = params.num_heads, params.num_kv_heads
+    k_t, v_t = (mha.split_heads(x_t @ w, g) for w in (params.w_k, params.w_v))
+    flat_k, flat_v = np.append(cache_k, k_t), np.append(cache_v, v_t)
+    keys = flat_k.reshape(*k_t.shape[:-2], -1, k_t.shape[-1])  # (..., g, t+1, d_k), out of order
+    values = flat_v.reshape(*v_t.shape[:-2], -1, v_t.shape[-1])
+    q = mha.split_heads(x_t @ params.w_q, h)
+    heads, _ = mha.scaled_dot_product_attention(
+        q, np.repeat(keys, h // g, axis=-3), np.repeat(values, h // g, axis=-3)
+    )
+    return mha.merge_heads(heads) @ params.w_o, flat_k, flat_v
+
+
 _DECODE_MISTAKES = (
     Mistake(
         "does_not_see_itself",
@@ -245,6 +330,19 @@ _DECODE_MISTAKES = (
         "divide the scores by math.sqrt(d_k)",
         _decode_variant(scale=False),
     ),
+    Mistake(
+        "cache_not_grown",
+        "the caches returned as they were given, without the new token's key and value",
+        "return np.concatenate([cache_k, k_new], axis=-2) (and the same for the values): the next "
+        "step needs them",
+        relations=("returns_argument:cache_*",),
+    ),
+    Mistake(
+        "cache_flattened",
+        "np.append without an axis, which flattens the cache into one long vector",
+        "np.append(a, b) flattens both; np.concatenate([cache_k, k_new], axis=-2) appends along the tokens",
+        _decode_cache_flattened,
+    ),
 )
 
 
@@ -252,11 +350,9 @@ _DECODE_MISTAKES = (
 
 EXERCISES: dict[str, Exercise] = {
     "repeat_kv_heads": FunctionExercise(
-        CHAPTER, _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES,
-        references=(f"{__name__}._reference_repeat_kv_heads",),
-    ),
+        _reference_repeat_kv_heads, _repeat_kv_cases, _REPEAT_KV_MISTAKES,
+        ),
     "gqa_kv_cache_bytes": NumberExercise(
-        CHAPTER,
         2 * 32 * 8 * 4096 * 8 * 128 * 2,
         (
             WrongValue(32 * 8 * 4096 * 8 * 128 * 2, "keys_only", "the cache holds the keys *and* the values: a factor 2"),
@@ -264,16 +360,22 @@ EXERCISES: dict[str, Exercise] = {
             WrongValue(2 * 8 * 4096 * 8 * 128 * 2, "one_layer", "every layer has its own cache: multiply by the 32 layers"),
             WrongValue(2 * 32 * 4096 * 8 * 128 * 2, "one_sequence", "each of the 8 sequences in the batch has its own cache"),
         ),
+        terms=(Term("cache", "the cache", 1, ("keys_and_values", "layers", "batch", "tokens", "kv_heads", "d_k", "bytes")),),
+        values=(("keys_and_values", 2), ("layers", 32), ("batch", 8), ("tokens", 4096), ("kv_heads", 8),
+                ("d_k", 128), ("bytes", 2), ("query_heads", 32)),
+        alternatives=(Alternative("bytes", "float32", 4, "4 bytes per number (float32)"),
+                      Alternative("kv_heads", "query_heads", 32, "the 32 query heads")),
+        integer=True,
     ),
     "grouped_query_attention": FunctionExercise(
-        CHAPTER, _reference_grouped_query_attention, _gqa_cases, _GQA_MISTAKES, ("out", "weights"),
-        references=("mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
+        _reference_grouped_query_attention, _gqa_cases, _GQA_MISTAKES, ("out", "weights"),
+        other_references=("mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
                     "mha.efficient.decode_step", "torch.nn.functional.scaled_dot_product_attention"),
     ),
     "decode_one_token": FunctionExercise(
-        CHAPTER, _reference_decode_one_token, _decode_cases, _DECODE_MISTAKES, ("out", "cache_k", "cache_v"),
-        references=(f"{__name__}._reference_decode_one_token", "mha.efficient.decode_step",
+        _reference_decode_one_token, _decode_cases, _DECODE_MISTAKES, ("out", "cache_k", "cache_v"),
+        other_references=("mha.efficient.decode_step",
                     "mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
-                    "mha.efficient.KVCache.append"),
+                    "mha.efficient.KVCache.append", "mha.efficient.KVCache._append"),
     ),
 }  # fmt: skip

@@ -8,12 +8,11 @@ import math
 import numpy as np
 
 import mha
-from mha.checks.chapters import chapter_of
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
-
-CHAPTER = chapter_of(__name__)
+from mha.checks.properties import equals_one_of
+from mha.checks.variants import stable_softmax
 
 # --- ch13: online-softmax attention -------------------------------------------------------
 
@@ -37,6 +36,14 @@ def _online_cases(rng: np.random.Generator) -> list[Case]:
             ", large scores" if scale > 1 else ""
         )
         cases.append(Case(text, (q, k, v, block)))
+    # scores near 0 in the first block and near 3200 in the later ones: a maximum that is not
+    # kept up to date overflows exp (above 709 in float64)
+    q = 40.0 + np.abs(normal(rng, (n_q, 4), F64))
+    k = np.concatenate(
+        [normal(rng, (3, 4), F64, 0.1), 40.0 + np.abs(normal(rng, (2 * n_k, 4), F64))]
+    )
+    cases.append(Case(f"q {q.shape}, k {k.shape}, block_size=3: the later blocks' scores about 3000 above "
+                      "the first's", (q, k, normal(rng, (k.shape[0], 3), F64), 3)))  # fmt: skip
     n = 1024 + int(rng.integers(0, 64))
     q, k, v = (normal(rng, (n, 16), F64) for _ in range(3))
     cases.append(
@@ -46,7 +53,7 @@ def _online_cases(rng: np.random.Generator) -> list[Case]:
 
 
 def _online_variant(*, rescale_out: bool = True, rescale_sum: bool = True, inverted: bool = False,
-                    scale: bool = True, drop_last: bool = False):  # fmt: skip
+                    scale: bool = True, drop_last: str = ""):  # fmt: skip
     """The online softmax with one thing changed; the defaults give the right answer."""
 
     def online_softmax_attention(q, k, v, block_size):
@@ -55,7 +62,7 @@ def _online_variant(*, rescale_out: bool = True, rescale_sum: bool = True, inver
         running_max = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)  # (..., n_q, 1)
         running_sum = np.zeros_like(running_max)
         acc = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)  # (..., n_q, d_v)
-        stop = n_k - block_size + 1 if drop_last else n_k
+        stop = {"": n_k, "+1": n_k - block_size + 1, "strict": n_k - block_size}[drop_last]
         for start in range(0, stop, block_size):
             keys = slice(start, start + block_size)
             scores = q @ swap_last(k[..., keys, :])  # (..., n_q, block)
@@ -89,6 +96,15 @@ def _holds_full_scores(evidence) -> str | None:
                 f"while one ({q.shape[-2]}, {k.shape[-2]}) array of scores takes {full / 2**20:.1f} MiB"
             )
     return None
+
+
+def _blocks_averaged(q, k, v, block_size):
+    q = q / math.sqrt(q.shape[-1])
+    outs = []
+    for start in range(0, k.shape[-2], block_size):
+        keys = slice(start, start + block_size)
+        outs.append(stable_softmax(q @ swap_last(k[..., keys, :])) @ v[..., keys, :])
+    return sum(outs) / len(outs)
 
 
 _NEVER_REBASED = _online_variant(rescale_out=False, rescale_sum=False)
@@ -128,13 +144,33 @@ _ONLINE_MISTAKES = (
         "last_block_dropped",
         "the last, shorter block of keys skipped when block_size does not divide n_k",
         "range(0, n_k, block_size) visits every key; the last slice may be shorter",
-        _online_variant(drop_last=True),
+        _online_variant(drop_last="+1"),
+        equals_one_of(
+            {"range(0, n_k - block_size, block_size)": _online_variant(drop_last="strict")},
+            "your result leaves out the last block of keys ({name})",
+        ),
+    ),
+    Mistake(
+        "fixed_maximum",
+        "the first block's maximum kept for good instead of a running maximum, so exp overflows "
+        "when a later block's scores are far larger",
+        "keep a running maximum m: when a block raises it to m', rescale the running sums by "
+        "exp(m - m') and subtract m' from the block's scores",
+        relations=("overflow",),
+    ),
+    Mistake(
+        "blocks_averaged",
+        "a softmax inside each block and the blocks' outputs averaged with equal weight",
+        "the blocks do not count equally: carry the running maximum and sum across blocks "
+        "(the online softmax), so each key gets its weight over all n_k keys",
+        _blocks_averaged,
     ),
 )
 
 _HOLDS_FULL_SCORES = Mistake(
     "holds_full_scores",
-    "the whole (n_q, n_k) score matrix held in memory",
+    "as much memory as the whole (n_q, n_k) score matrix (the scores, or every block's result, "
+    "kept at once)",
     "compute the scores of one block of keys at a time, q @ k[..., start:stop, :].T, and never "
     "the full q @ k.T",
     _full_scores_attention,
@@ -148,15 +184,13 @@ _reference_online_softmax_attention = _online_variant()
 
 EXERCISES: dict[str, Exercise] = {
     "online_softmax_attention": FunctionExercise(
-        CHAPTER, _reference_online_softmax_attention, _online_cases, _ONLINE_MISTAKES,
-        references=(f"{__name__}._reference_online_softmax_attention",
-                    "mha.lean.tiles._online_softmax_attention", "mha.lean.tiles.attention",
-                    "mha.scaled_dot_product_attention", "mha.numpy_mha.scaled_dot_product_attention",
-                    "mha.multi_head_attention", "torch.nn.functional.scaled_dot_product_attention"),
+        _reference_online_softmax_attention, _online_cases, _ONLINE_MISTAKES,
+        other_references=("mha.lean.tiles._online_softmax_attention", "mha.lean.tiles.attention",
+                    "mha.functional.scaled_dot_product_attention", "mha._compute.attention",
+                    "mha.numpy_mha.multi_head_attention", "torch.nn.functional.scaled_dot_product_attention"),
         measure=("peak_bytes",), requirements=(_HOLDS_FULL_SCORES,),
     ),
     "head_parallel_all_reduce_bytes": NumberExercise(
-        CHAPTER,
         8 * 2048 * 4096 * 2,
         (
             WrongValue(8 * 2048 * 4096 * 2 // 4, "split_output", "a partial output is a whole (B, n, d_model) array: the heads are split across devices, the output features are not"),

@@ -1,0 +1,69 @@
+"""Held-out answers: how well the checks name mistakes nobody showed them.
+
+A round is written blind, *after* the diagnosis is frozen, by someone who has read only the
+notebooks, and judged by someone else; it is never added to the tables or to
+``tests/corpus/`` (``tests/test_checks.py`` makes sure no held-out answer's code is there).
+Each round is used once: the next change to the diagnosis is measured on a new round, in a new
+folder.
+
+A round is a folder ``roundN/`` holding the writer's files ``chNN.py`` (each a list
+``ANSWERS`` of dicts with ``exercise``, ``kind`` -- ``correct``, ``wrong`` or ``robustness``
+--, ``mistake``, ``teacher_says`` and ``code``, which defines the exercise's name) and the
+judge's ``labels.json``: for each wrong answer, ``"chNN:index"`` (its place in its file's
+list) maps to the id of the mistake a right diagnosis names (an id of the exercise's table, a
+known wrong value, or a relation's id, see :mod:`mha.checks.relations`), or to ``"unnamed"``
+when no id fits. A folder without ``chNN.py`` files is a placeholder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import runpy
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+UNNAMED = "unnamed"
+
+
+@dataclass(frozen=True)
+class HeldOut:
+    """One held-out answer and the judge's label (None for correct and robustness answers)."""
+
+    round: str
+    key: str  # "chNN:index"
+    exercise: str
+    kind: str
+    mistake: str | None
+    code: str
+    label: str | None
+
+    def answer(self) -> Any:
+        """What the code defines under the exercise's name (its prints are swallowed)."""
+        namespace: dict[str, Any] = {
+            "__name__": f"heldout_{self.round}_{self.key.replace(':', '_')}"
+        }
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(self.code, namespace)
+        return namespace[self.exercise]
+
+
+def rounds() -> dict[str, list[HeldOut]]:
+    """Every round's answers, by folder name, in order (placeholders hold none)."""
+    found: dict[str, list[HeldOut]] = {}
+    for folder in sorted(HERE.glob("round*"), key=lambda p: int(p.name[5:] or 0)):
+        labels_file = folder / "labels.json"
+        labels = json.loads(labels_file.read_text()) if labels_file.exists() else {}
+        answers = []
+        for path in sorted(folder.glob("ch[0-9][0-9].py")):
+            for index, entry in enumerate(runpy.run_path(str(path))["ANSWERS"]):
+                key = f"{path.stem}:{index}"
+                answers.append(HeldOut(
+                    folder.name, key, entry["exercise"], entry["kind"], entry.get("mistake"),
+                    entry["code"], labels.get(key),
+                ))  # fmt: skip
+        found[folder.name] = answers
+    return found
