@@ -38,7 +38,7 @@ def _reference(x, n):
     return np.cumsum(x, axis=-1) + n
 
 
-TOY = FunctionExercise(0, _reference, _cases, mistakes=())
+TOY = FunctionExercise(_reference, _cases, mistakes=())
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_an_unrelated_wrong_answer_gets_no_relation():
 
 def test_a_table_mistake_names_the_relation_it_explains():
     named = FunctionExercise(
-        0, _reference, _cases,
+        _reference, _cases,
         (Mistake("percent", "a percentage", "divide by 100", relations=("times:100",)),),
     )  # fmt: skip
     cases = named.trials(np.random.default_rng(1))
@@ -86,7 +86,7 @@ def test_a_table_mistake_names_the_relation_it_explains():
 
 def test_a_count_names_what_changed_in_its_formula():
     count = NumberExercise(
-        0, 4 * 16 * 8 * 8 * 2, (),
+        4 * 16 * 8 * 8 * 2, (),
         terms=(Term("w", "the weights", 1, ("batch", "heads", "n", "n", "bytes")),),
         values=(("batch", 4), ("heads", 16), ("n", 8), ("bytes", 2), ("layers", 3)),
         alternatives=(Alternative("bytes", "float32", 4, "4 bytes per number"),),
@@ -239,3 +239,9 @@ def test_a_count_as_a_float_fails_with_the_reason():
     result = check("attention_flops", lambda b, n, d: 8.0 * b * n * d * d + 4 * b * n * n * d)
     assert result.status == FAILED and "float where a count" in result.feedback
     assert check("attention_weights_bytes", 8589934592.0).diagnosis == "integer_as_float"
+
+
+def test_a_result_of_another_structure_fails_without_raising():
+    for wrong in (5, (1, 2), np.zeros(3)):  # parameters are asked
+        result = check("params_from_torch", lambda torch_mha, wrong=wrong: wrong)
+        assert result.status == FAILED and "MHAParams" in result.feedback, str(result)
