@@ -31,6 +31,11 @@ GRADED_ON_THE_SETTING = (
 )
 
 
+#: What a failed experiment answer is named when its form is wrong (not the pair, a setting
+#: out of range, the chapter's own setting, an answer of another form).
+FORM_DIAGNOSES = ("not_a_pair", "setting_not_allowed", "setting_unchanged", "not_that_form")
+
+
 @dataclass(frozen=True)
 class Reading:
     """A wrong reading of the run: ``value(setting)`` is what a reader who makes this mistake
@@ -65,6 +70,11 @@ class ExperimentExercise(ValueExercise):
     other_references: tuple[str, ...] = ()
     grading: str = GRADED_ON_THE_SETTING
     chapter: int | None = None
+
+    @property
+    def diagnoses(self) -> tuple[str, ...]:
+        """The ids a failed answer may be named with: its form's, then the table's readings."""
+        return (*FORM_DIAGNOSES, *(reading.id for reading in self.mistakes))
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
         outcome = outcomes[0]

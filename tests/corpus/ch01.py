@@ -452,6 +452,21 @@ def scale_experiment_not_changed():
     return (0.5, 0.16)
 
 
+@wrong("scale_experiment", "not_a_pair")
+def scale_experiment_only_the_weight():
+    return 0.033
+
+
+@wrong("scale_experiment", "setting_not_allowed")
+def scale_experiment_power_out_of_range():
+    return (2, 0.03)
+
+
+@wrong("scale_experiment", "not_that_form")
+def scale_experiment_weight_as_words():
+    return (1, "about 1/32")
+
+
 # --- written blind (issue 22, round 1): from the notebooks only, without the checks' tables ---
 
 

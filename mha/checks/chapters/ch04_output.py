@@ -532,10 +532,13 @@ _LAYER_BUGS = {
 }
 
 
-def _layer_variant(bugs: frozenset[str] = frozenset()):
-    """Cross-attention whose keys are padded: ``lengths[b]`` real keys in sequence ``b``."""
+def _layer_variant(bugs: frozenset[str] = frozenset(), *, merge: Callable | None = None):
+    """Cross-attention whose keys are padded: ``lengths[b]`` real keys in sequence ``b``; the
+    ``bugs`` of the code as given, or another ``merge``."""
+    if merge is None:
+        merge = merge_no_transpose if "merge_without_transpose" in bugs else mha.merge_heads
     attention = _mha_variant(
-        merge=merge_no_transpose if "merge_without_transpose" in bugs else mha.merge_heads,
+        merge=merge,
         transposed=("w_o",) if "w_o_transposed" in bugs else (),
     )
 
@@ -572,6 +575,10 @@ def _layer_cases(rng: np.random.Generator) -> list[Case]:
     return cases
 
 
+def _merge_last_two_swapped(x):
+    return np.swapaxes(x, -1, -2).reshape(*x.shape[:-3], x.shape[-2], -1)
+
+
 _reference_attention_layer = _layer_variant()
 _LAYER_MISTAKES = (
     *bug_mistakes(_LAYER_BUGS, _layer_variant),
@@ -581,20 +588,11 @@ _LAYER_MISTAKES = (
         "build the padding mask from lengths over the keys, (B, 1, 1, n_k), and pass it on",
         lambda q, k, v, params, lengths=None: _reference_attention_layer(q, k, v, params),
     ),
-)
-
-
-def _merge_last_two_swapped(x):
-    return np.swapaxes(x, -1, -2).reshape(*x.shape[:-3], x.shape[-2], -1)
-
-
-_LAYER_MISTAKES = (
-    *bug_mistakes(_LAYER_BUGS, _layer_variant),
     Mistake(
         "merge_wrong_axes",
         "the merge fixed by swapping the last two axes (n, d) instead of the heads and sequence axes",
         "to merge, swap the h and n axes back, np.swapaxes(heads, -3, -2), then reshape to (..., n_q, h*d_v)",
-        _mha_variant(merge=_merge_last_two_swapped),
+        _layer_variant(merge=_merge_last_two_swapped),
     ),
 )
 
