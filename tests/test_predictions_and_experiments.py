@@ -53,9 +53,9 @@ def test_an_experiment_is_graded_on_the_quantity_of_the_readers_setting(name):
     exercise = EXERCISES[name]
     assert check(name, ...).status == NOT_ATTEMPTED
     assert check(name, (exercise.default, ...)).status == NOT_ATTEMPTED
-    unchanged = (exercise.default, exercise.measure(exercise.default))
+    unchanged = (exercise.default, exercise.experiment(exercise.default))
     assert check(name, unchanged).diagnosis == "setting_unchanged"
-    right = [(setting, exercise.measure(setting)) for setting in _other_settings(exercise)]
+    right = [(setting, exercise.experiment(setting)) for setting in _other_settings(exercise)]
     for setting, measured in right:
         assert check(name, (setting, measured)).status == PASSED, (setting, measured)
     # another setting's value is wrong for this one, unless the two agree

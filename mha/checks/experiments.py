@@ -6,7 +6,7 @@ The notebook's experiment cell starts with the setting the reader changes (``SHI
 2)``, and its check cell follows the experiment.
 
 **Graded on the setting.** The check recomputes the quantity the question asks about from the
-reader's setting (``measure(setting)``: the experiment's computation, with its seed) and
+reader's setting (``experiment(setting)``: the experiment's computation, with its seed) and
 compares the answer with it, within the spread that rounding on another CPU can give (a wrong
 answer is not told the value: the run shows it). So the
 check verifies the answer against the reader's own run without reading anything else of the
@@ -53,7 +53,7 @@ class ExperimentExercise(ValueExercise):
     ``setting`` (any of ``settings`` but the chapter's ``default``), and the answer to the
     question, ``quantity`` (words), of the given ``form``.
 
-    measure : ``measure(setting) -> value``, the quantity the experiment gives for a setting
+    experiment : ``experiment(setting) -> value``, the quantity the experiment gives for a setting
         (cached by the chapter module)
     explanation : ``explanation(setting, value) -> str``, why the run gives that
     mistakes : known wrong readings of the run
@@ -64,7 +64,7 @@ class ExperimentExercise(ValueExercise):
     settings: Form
     quantity: str
     form: Form
-    measure: Callable[[Any], Any]
+    experiment: Callable[[Any], Any]
     explanation: Callable[[Any, Any], str]
     mistakes: tuple[Reading, ...]
     other_references: tuple[str, ...] = ()
@@ -111,7 +111,7 @@ class ExperimentExercise(ValueExercise):
         except NotThatForm as problem:
             return Verdict(FAILED, f"your answer: {problem}", "not_that_form",
                            f"the question asks for {self.quantity}")  # fmt: skip
-        measured = self.form.read(self.measure(setting))
+        measured = self.form.read(self.experiment(setting))
         run = f"with {self.setting} = {self.settings.show(setting)}"
         why = self.explanation(setting, measured)
         if self.form.close(answer, measured):

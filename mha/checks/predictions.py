@@ -2,7 +2,7 @@
 
 The notebook places the exercise just before an experiment: the reader assigns a prediction
 (``predicted_... = 0.5``), runs the experiment, and the check cell after it compares the two.
-The check measures the same quantity itself (``measure()``, the experiment's computation with
+The check measures the same quantity itself (``experiment()``, the experiment's computation with
 its seed), so that it needs nothing from the notebook and a grader computes it in its own
 process.
 
@@ -50,7 +50,7 @@ class PredictionExercise(ValueExercise):
     """The answer is a prediction of ``quantity`` (words: "the mean largest weight at
     d_k = 1024 without the scaling"), of the given ``form``.
 
-    measure : ``measure() -> value``, what the experiment measures (cached by the chapter
+    experiment : ``experiment() -> value``, what the experiment measures (cached by the chapter
         module: the grader calls it once per run)
     explanation : ``explanation(measured) -> str``, why the experiment measures that, shown
         with every verdict
@@ -59,7 +59,7 @@ class PredictionExercise(ValueExercise):
 
     quantity: str
     form: Form
-    measure: Callable[[], Any]
+    experiment: Callable[[], Any]
     explanation: Callable[[Any], str]
     misconceptions: tuple[Misconception, ...]
     other_references: tuple[str, ...] = ()
@@ -68,7 +68,7 @@ class PredictionExercise(ValueExercise):
 
     def measured(self) -> Any:
         """What the experiment measures, in the exercise's form."""
-        return self.form.read(self.measure())
+        return self.form.read(self.experiment())
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
         outcome = outcomes[0]
