@@ -389,13 +389,16 @@ def softmax(x, axis=-1):
 MEMORY_RESET = """
 import tracemalloc
 
-def online_softmax_attention(q, k, v, block_size):  # holds every score, then hides it
+def online_softmax_attention(q, k, v, block_size, causal=False):  # holds every score, hides it
     try:
         tracemalloc.stop()
         open("/proc/self/clear_refs", "w").write("5")
     except OSError:
         pass
+    n_q, n_k = q.shape[-2], k.shape[-2]
     scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])  # (..., n_q, n_k)
+    if causal:
+        scores = np.where(np.tri(n_q, n_k, n_k - n_q, dtype=bool), scores, -np.inf)
     weights = np.exp(scores - scores.max(-1, keepdims=True))
     out = (weights / weights.sum(-1, keepdims=True)) @ v
     del scores, weights
