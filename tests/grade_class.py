@@ -399,8 +399,10 @@ def online_softmax_attention(q, k, v, block_size, causal=False):  # holds every 
     scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])  # (..., n_q, n_k)
     if causal:
         scores = np.where(np.tri(n_q, n_k, n_k - n_q, dtype=bool), scores, -np.inf)
-    weights = np.exp(scores - scores.max(-1, keepdims=True))
-    out = (weights / weights.sum(-1, keepdims=True)) @ v
+    top = scores.max(-1, keepdims=True)
+    weights = np.exp(scores - np.where(np.isfinite(top), top, 0.0))
+    total = weights.sum(-1, keepdims=True)
+    out = np.where(total > 0, weights / np.where(total > 0, total, 1.0), 0.0) @ v
     del scores, weights
     return out
 """
