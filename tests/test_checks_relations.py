@@ -251,3 +251,11 @@ def test_a_result_of_another_structure_fails_without_raising():
     for wrong in (5, (1, 2), np.zeros(3)):  # parameters are asked
         result = check("params_from_torch", lambda torch_mha, wrong=wrong: wrong)
         assert result.status == FAILED and "MHAParams" in result.feedback, str(result)
+
+
+def test_relation_ids_join_outputs_with_plus_and_keep_an_inputs_plus():
+    assert relations.is_relation_id("times:2+axes")
+    assert relations.is_relation_id("input:top_k+1")
+    assert relations.is_relation_id("input:top_k+1+outputs_swapped")
+    assert not relations.is_relation_id("scaled_twice")
+    assert not relations.is_relation_id("1+times:2")
