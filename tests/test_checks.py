@@ -771,3 +771,26 @@ def _resolve(dotted: str):
         assert callable(obj), dotted
         return obj
     raise AssertionError(f"{dotted} does not resolve")
+
+
+def test_only_the_answers_calls_are_measured(monkeypatch):
+    """The reference and the stored variants run unmeasured: a measured call forks a child
+    process, which the grader's judging threads must not do (a fork there waits forever on a
+    lock another thread held)."""
+    import runpy
+
+    from mha.checks import core
+
+    solution = runpy.run_path(
+        str(
+            Path(__file__).resolve().parent.parent
+            / "chapters/solutions/13_online_softmax_and_devices.py"
+        )
+    )["online_softmax_attention"]
+    forks = []
+    measured = core._peak_in_child
+    monkeypatch.setattr(core, "_peak_in_child", lambda call: forks.append(1) or measured(call))
+    result = check("online_softmax_attention", solution)
+    cases = EXERCISES["online_softmax_attention"].trials(np.random.default_rng(0))
+    assert result.passed, result.feedback
+    assert len(forks) == len(cases)
