@@ -6,7 +6,8 @@ also serve as a training penalty (diversity regularisation).
 
 - *Where* a head looks: :func:`mean_attention_distance` and :func:`attention_entropy`.
 - *Whether two heads do the same thing*: :func:`head_similarity` of attention maps or of
-  :func:`head_contributions`, summarised by :func:`redundancy`.
+  :func:`head_contributions`, summarised by :func:`redundancy`, against a model with
+  :func:`shuffled_weights`.
 - *How much a head matters*: :func:`ablation_importance` (remove it, measure the drop) and
   :func:`gradient_importance` (Michel et al., 2019, "Are Sixteen Heads Really Better than
   One?"), then :func:`pruning_curve` (remove heads one after another) and
@@ -22,6 +23,7 @@ are ``token_gates`` ``(..., n_q, h)``. The convention is stated once, in
 
 from __future__ import annotations
 
+import copy
 import operator
 from collections.abc import Callable, Sequence
 
@@ -142,6 +144,27 @@ def redundancy(similarity: Tensor) -> Tensor:
         )
     off_diagonal = ~torch.eye(h, dtype=torch.bool, device=similarity.device)
     return similarity[off_diagonal].mean()
+
+
+def shuffled_weights(module: torch.nn.Module, seed: int) -> torch.nn.Module:
+    """A copy of ``module`` whose every parameter is permuted at random within its own tensor.
+
+    The baseline for a redundancy measured on a trained model: the same architecture, the
+    same values and scales in each weight and bias, no learned structure. (Untrained weights
+    are another baseline, but their scale is the initialiser's, not the trained model's.)
+    ``module`` is not changed; the permutations come from ``seed``.
+    """
+    if not isinstance(module, torch.nn.Module):
+        raise TypeError(f"module must be a torch.nn.Module, got {type(module).__name__}")
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ValueError(f"seed must be an integer >= 0, got {seed!r}")
+    shuffled = copy.deepcopy(module)
+    generator = torch.Generator().manual_seed(seed)
+    with torch.no_grad():
+        for parameter in shuffled.parameters():
+            order = torch.randperm(parameter.numel(), generator=generator).to(parameter.device)
+            parameter.copy_(parameter.flatten()[order].view_as(parameter))
+    return shuffled
 
 
 def head_contributions(
