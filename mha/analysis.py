@@ -7,7 +7,7 @@ also serve as a training penalty (diversity regularisation).
 - *Where* a head looks: :func:`mean_attention_distance` and :func:`attention_entropy`.
 - *Whether two heads do the same thing*: :func:`head_similarity` of attention maps or of
   :func:`head_contributions`, summarised by :func:`redundancy`, against a model with
-  :func:`shuffled_weights`.
+  :func:`shuffled_copy`.
 - *How much a head matters*: :func:`ablation_importance` (remove it, measure the drop) and
   :func:`gradient_importance` (Michel et al., 2019, "Are Sixteen Heads Really Better than
   One?"), then :func:`pruning_curve` (remove heads one after another) and
@@ -146,7 +146,7 @@ def redundancy(similarity: Tensor) -> Tensor:
     return similarity[off_diagonal].mean()
 
 
-def shuffled_weights(module: torch.nn.Module, seed: int) -> torch.nn.Module:
+def shuffled_copy(module: torch.nn.Module, seed: int) -> torch.nn.Module:
     """A copy of ``module`` whose every parameter is permuted at random within its own tensor.
 
     The baseline for a redundancy measured on a trained model: the same architecture, the

@@ -321,22 +321,22 @@ def test_bad_arguments_are_named(call, error, words):
 
 
 def test_shuffled_weights_permutes_each_parameter_within_itself():
-    from mha.analysis import shuffled_weights
+    from mha.analysis import shuffled_copy
 
     torch.manual_seed(0)
     layer = MultiHeadAttention(8, 2)
     before = {name: p.detach().clone() for name, p in layer.named_parameters()}
-    shuffled = shuffled_weights(layer, seed=3)
+    shuffled = shuffled_copy(layer, seed=3)
     for name, p in layer.named_parameters():
         assert torch.equal(p, before[name])  # the original is untouched
     for name, p in shuffled.named_parameters():
         assert torch.equal(p.flatten().sort().values, before[name].flatten().sort().values)
     assert not torch.equal(shuffled.w_q, layer.w_q)
-    again = shuffled_weights(layer, seed=3)
+    again = shuffled_copy(layer, seed=3)
     assert all(
         torch.equal(a, b) for a, b in zip(again.parameters(), shuffled.parameters(), strict=True)
     )
     with pytest.raises(TypeError, match=r"module must be a torch\.nn\.Module"):
-        shuffled_weights(layer.w_q, seed=0)
+        shuffled_copy(layer.w_q, seed=0)
     with pytest.raises(ValueError, match="seed must be an integer >= 0"):
-        shuffled_weights(layer, seed=-1)
+        shuffled_copy(layer, seed=-1)
