@@ -1,4 +1,4 @@
-"""Solutions to the exercises of chapter 13, the online softmax and heads across devices."""
+"""Solutions to chapter 13's exercises: the online softmax and heads across devices."""
 
 import math
 
@@ -6,14 +6,14 @@ import numpy as np
 
 
 def head_parallel_all_reduce_bytes():
-    """Bytes one device contributes to the all-reduce: its partial output, (B, n, d_model)."""
+    """Bytes one device sends to the all-reduce: its partial output, (B, n, d_model)."""
     batch, n, d_model, bytes_per_number = 8, 2048, 4096, 2
-    # A device's heads times its rows of W^O give a full-width partial output; D and h cancel.
+    # a device's heads times its rows of W^O: a full-width partial output; D, h cancel
     return batch * n * d_model * bytes_per_number
 
 
 def online_softmax_attention(q, k, v, block_size):
-    """softmax(q k^T / sqrt(d_k)) v, reading block_size keys at a time (never all scores)."""
+    """softmax(q k^T / sqrt(d_k)) v, block_size keys at a time (never all scores)."""
     q = q / math.sqrt(q.shape[-1])
     running_max = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)  # (..., n_q, 1)
     running_sum = np.zeros_like(running_max)  # (..., n_q, 1)
