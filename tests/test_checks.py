@@ -29,6 +29,7 @@ from mha.checks import (
     FunctionExercise,
     NumberExercise,
     Outcome,
+    ShapeExercise,
     _merged,
     chapters,
     check,
@@ -37,6 +38,7 @@ from mha.checks import (
     run_answer,
 )
 from mha.checks.chapters import chapter_of
+from mha.checks.experiments import ExperimentExercise
 from mha.checks.kinds import reference_names
 from mha.efficient import GQAParams
 
@@ -168,8 +170,14 @@ def test_every_named_mistake_has_a_wrong_answer_that_should_be_named_so():
     registered |= {
         (name, w.id)
         for name, e in EXERCISES.items()
-        if not isinstance(e, FunctionExercise)
+        if isinstance(e, NumberExercise | ShapeExercise)
         for w in e.wrong_values
+    }
+    registered |= {
+        (name, diagnosis)
+        for name, e in EXERCISES.items()
+        if isinstance(e, ExperimentExercise)
+        for diagnosis in e.diagnoses
     }
     counts = {
         (name, tid)

@@ -408,8 +408,9 @@ def _shown(value: Any) -> str:
 
 
 @dataclass(frozen=True)
-class _ValueExercise:
-    """What number and shape exercises share: one trial without inputs, no reference."""
+class ValueExercise:
+    """What the exercises answered by a value share (numbers, shapes, predictions,
+    experiments): one trial without inputs, no reference."""
 
     @property
     def references(self) -> tuple[str, ...]:
@@ -432,7 +433,7 @@ class _ValueExercise:
 
 
 @dataclass(frozen=True)
-class NumberExercise(_ValueExercise):
+class NumberExercise(ValueExercise):
     """The answer is a number; ``rel_tol=0`` asks for the exact value (counts).
 
     A count may also give its formula as data, so that a wrong count is named by what
@@ -486,7 +487,7 @@ class NumberExercise(_ValueExercise):
 
 
 @dataclass(frozen=True)
-class ShapeExercise(_ValueExercise):
+class ShapeExercise(ValueExercise):
     """The answer is a shape: a tuple (or list, or ``torch.Size``) of ints."""
 
     expected: tuple[int, ...]
