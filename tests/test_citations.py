@@ -32,16 +32,6 @@ _CITE_ROLE = re.compile(r"\{cite(?::\w+)?\}`(?P<keys>[^`]*)`")
 #: Page -> prose that reads like a citation and is not one, checked by hand ("GPT-2 2019"
 #: would be one); none so far.
 ALLOWED: dict[str, set[str]] = {}
-#: Chapters whose citations are converted on another branch (i26-late): strict xfail, so
-#: that the mark must go as each chapter is converted.
-NOT_YET_CONVERTED = {
-    "08_what_heads_learn.ipynb",
-    "09_redundancy_remedies.ipynb",
-    "10_transformer.ipynb",
-    "11_real_transformer.ipynb",
-    "12_gqa_and_kv_cache.ipynb",
-    "13_online_softmax_and_devices.ipynb",
-}
 
 
 def _markdown(page: Path) -> list[str]:
@@ -56,14 +46,7 @@ def typed_citations(text: str) -> list[str]:
     return [match[0] for match in TYPED_CITATION.finditer(_NOT_PROSE.sub(" ", text))]
 
 
-def _page_param(page: Path):
-    marks = []
-    if page.name in NOT_YET_CONVERTED:
-        marks = [pytest.mark.xfail(strict=True, reason="citations converted on i26-late")]
-    return pytest.param(page, id=page.name, marks=marks)
-
-
-@pytest.mark.parametrize("page", [_page_param(page) for page in PAGES])
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
 def test_no_citation_is_typed_into_the_prose(page):
     allowed = ALLOWED.get(str(page.relative_to(ROOT)), set())
     typed = [

@@ -233,3 +233,25 @@ def test_backward_graph_draws_every_node_autograd_recorded_and_each_leaf():
     assert {"∂L/∂O", "∂L/∂P", "∂L/∂V", "∂L/∂S"} <= set(_all_text(fig).splitlines())
     with pytest.raises(ValueError, match="output must be a tensor computed"):
         diagrams.backward_graph(torch.ones(2), {})
+
+
+def test_toy_task_draws_the_tokens_and_both_answers_of_make_batch():
+    torch = pytest.importorskip("torch")
+    from mha import toy
+
+    tokens, targets = toy.make_batch(1, 8, 10, torch.Generator().manual_seed(3))
+    fig = diagrams.toy_task(tokens[0], targets[0], position=2)
+    images = _images(fig)
+    np.testing.assert_array_equal(images["tokens"][0], tokens[0].numpy())
+    np.testing.assert_array_equal(images["local"][0, 1:], tokens[0, :-1].numpy())
+    assert np.isnan(images["local"][0, 0])  # position 0 has no previous token: not scored
+    np.testing.assert_array_equal(images["global"][0], tokens[0].flip(0).numpy())
+    arrows = {a.get_gid(): a for a in fig.axes[0].texts if a.get_gid()}
+    # each arrow starts at the token its answer copies: x[1] (local), x[5] (global), for i = 2
+    assert arrows["arrow-local"].xyann[0] == pytest.approx(4.5 + 1)
+    assert arrows["arrow-global"].xyann[0] == pytest.approx(4.5 + 5)
+    assert {arrows[k].xy[0] for k in arrows} == {4.5 + 2}
+    with pytest.raises(ValueError, match=r"position must be in 1 \.\. 7"):
+        diagrams.toy_task(tokens[0], targets[0], position=0)
+    with pytest.raises(ValueError, match=r"targets \(n, 2\)"):
+        diagrams.toy_task(tokens[0], targets[0, :, 0])

@@ -13,6 +13,7 @@ find them. matplotlib is imported inside the functions, so ``import mha`` stays 
 :func:`concat_output_projection`   Concat · W^O as a sum of per-head products (ch. 4)
 :func:`score_masks`                the score grid under padding, causal, both (ch. 5)
 :func:`backward_graph`             the graph autograd records and walks backwards (ch. 6)
+:func:`toy_task`                   the toy task's two answers and their sources (ch. 8)
 :func:`kv_cache_growth`            the KV cache growing call by call (ch. 11)
 :func:`online_softmax_tiles`       the tiles of the lean, online-softmax path (ch. 11)
 :func:`heads_across_devices`       heads split over devices, one all-reduce (ch. 11)
@@ -491,6 +492,51 @@ def backward_graph(output: Any, named: dict[str, Any]) -> Any:
         for child in children[id(node)]:
             end = at(child)
             _arrow(ax, (cx, cy + 0.6), (end[0], end[1] - 0.6), f"∂L/∂{label(child)}")
+    return fig
+
+
+def toy_task(tokens: Array, targets: Array, position: int = 3) -> Any:
+    """Chapter 8's task on one sequence: the tokens, and the two answers at every position.
+
+    ``tokens`` and ``targets`` are one sequence of ``mha.toy.make_batch`` (an answer that is
+    not scored, ``mha.toy.IGNORE``, is drawn empty). Arrows show where the two answers at
+    ``position`` come from: the previous token (local) and the mirrored one (global).
+
+    Shapes
+    ------
+    tokens : (n,);  targets : (n, 2) (local, global)
+    """
+    tokens, targets = np.asarray(to_host(tokens)), np.asarray(to_host(targets))
+    n = tokens.shape[0] if tokens.ndim == 1 else -1
+    if n < 2 or targets.shape != (n, 2):
+        raise ValueError(
+            f"tokens must have shape (n,) with n >= 2 and targets (n, 2), got {tokens.shape} "
+            f"and {targets.shape}"
+        )
+    if not 1 <= position < n:
+        raise ValueError(
+            f"position must be in 1 .. {n - 1} (it has a previous token), got {position}"
+        )
+    rows = {"tokens": tokens, "local": targets[:, 0], "global": targets[:, 1]}
+    names = {"tokens": "tokens x", "local": "local: x[i-1]", "global": "global: x[n-1-i]"}
+    fig, ax = _canvas(n + 5, 9.2)
+    tops = {"tokens": 1.2, "local": 4.6, "global": 7.6}
+    colours = {"tokens": COLOURS["X"], "local": COLOURS["K"], "global": COLOURS["V"]}
+    for gid, row in rows.items():
+        drawn = np.where(row >= 0, row, np.nan).astype(float)[None]
+        _grid(ax, drawn, 4, tops[gid], gid, **_listed(colours[gid]), alpha=0.9)
+        _text(ax, 3.7, tops[gid] + 0.5, names[gid], fontsize=8, ha="right", va="center")
+        for i, value in enumerate(row):
+            _text(ax, 4.5 + i, tops[gid] + 0.5, "" if value < 0 else str(int(value)),
+                  fontsize=8, ha="center", va="center")  # fmt: skip
+    for i in range(n):
+        _text(ax, 4.5 + i, 0.9, f"{i}", fontsize=7, ha="center", va="bottom", color="0.4")
+    _text(ax, 3.7, 0.9, "position i", fontsize=7, ha="right", va="bottom", color="0.4")
+    for gid, source in (("local", position - 1), ("global", n - 1 - position)):
+        _frame(ax, 4 + source, tops["tokens"], 1, 1, "firebrick", 1.6)
+        _frame(ax, 4 + position, tops[gid], 1, 1, "firebrick", 1.6)
+        ax.annotate("", xy=(4.5 + position, tops[gid]), xytext=(4.5 + source, tops["tokens"] + 1),
+                    arrowprops={"arrowstyle": "-|>", "color": "firebrick"}, gid=f"arrow-{gid}")  # fmt: skip
     return fig
 
 
