@@ -23,7 +23,7 @@ import numpy as np
 
 import mha
 from mha import gpu
-from mha.lean import threads
+from mha.lean import kernels, threads
 
 #: The implementations :func:`make_call` builds: on the CPU, and (where a CUDA GPU exists)
 #: mha on CuPy and the torch implementations on ``cuda``.
@@ -31,9 +31,17 @@ CPU_IMPLS = ["numpy", "nn.MHA", "torch variant", "bare SDPA"]
 GPU_IMPLS = ["cupy", "nn.MHA cuda", "torch variant cuda", "bare SDPA cuda"]
 
 
-def flops(batch: int, n: int, d_model: int) -> int:
-    """Multiply-adds x 2 of self-attention: four (d_model x d_model) projections, Q K^T, P V."""
-    return 8 * batch * n * d_model**2 + 4 * batch * n**2 * d_model
+def attended_pairs(n: int, causal: bool = False) -> int:
+    """(query, key) pairs of self-attention over ``n`` positions that are work: all ``n**2``,
+    or with a causal mask the ``n (n + 1) / 2`` on and below the diagonal (a pair that is
+    masked out contributes nothing, whether or not an implementation computes it)."""
+    return n * (n + 1) // 2 if causal else n * n
+
+
+def flops(batch: int, n: int, d_model: int, causal: bool = False) -> int:
+    """Multiply-adds x 2 of self-attention: four (d_model x d_model) projections, Q K^T, P V;
+    with ``causal``, Q K^T and P V only for the pairs a causal mask lets attend."""
+    return 8 * batch * n * d_model**2 + 4 * batch * attended_pairs(n, causal) * d_model
 
 
 def matmul_peak_numpy(side: int = 2048, rounds: int = 5) -> float:
@@ -46,13 +54,16 @@ def matmul_peak_numpy(side: int = 2048, rounds: int = 5) -> float:
     return 2 * side**3 / seconds / 1e9
 
 
-def exp_rate(elements: int = 2**18, rounds: int = 5) -> float:
-    """Exponentials per second of NumPy's float32 ``exp2``, on every core at once.
+def exp_rate(elements: int = 2**18, rounds: int = 5, route: str | None = None) -> float:
+    """Exponentials per second of NumPy on float32, on every core at once: by ``route``
+    (``"exp"`` or ``"exp2"``), by default the one the lean path chose on this machine
+    (:func:`mha.lean.kernels.exponential`).
 
     Eight tasks per thread of :mod:`mha.lean.threads`' pool (so that no thread can take all of them
     before the others start), each computes ``2 ** x`` of its own ``elements`` numbers in
     [-8, 0] (1 MiB by default, like a tile of scores) 8 times; the fastest of ``rounds``.
     """
+    power = getattr(np, route or kernels.exponential(np, np.float32).name)
     tasks, repeats = 8 * threads.width(), 8
     rng = np.random.default_rng(0)
     inputs = [rng.uniform(-8.0, 0.0, elements).astype(np.float32) for _ in range(tasks)]
@@ -60,7 +71,7 @@ def exp_rate(elements: int = 2**18, rounds: int = 5) -> float:
 
     def exponentiate(i: int) -> None:
         for _ in range(repeats):
-            np.exp2(inputs[i], out=outputs[i])
+            power(inputs[i], out=outputs[i])
 
     call = {"numpy": lambda: threads.run(exponentiate, [(i,) for i in range(tasks)])}
     time.sleep(SETTLE_SECONDS)  # BLAS's threads, after a product, spin on the cores for a while
@@ -68,22 +79,48 @@ def exp_rate(elements: int = 2**18, rounds: int = 5) -> float:
     return tasks * repeats * elements / seconds
 
 
+def torch_exp_rate(elements: int = 2**18, rounds: int = 5) -> float | None:
+    """Exponentials per second of ``torch.exp`` on float32 with torch's own threads, as
+    :func:`exp_rate` measures NumPy's: 8 calls per core on ``elements`` numbers each, 8 times
+    over, the fastest of ``rounds``; None where torch is not installed."""
+    torch = optional_torch()
+    if torch is None:
+        return None
+    tasks, repeats = 8 * threads.width(), 8
+    rng = np.random.default_rng(0)
+    inputs = [torch.from_numpy(rng.uniform(-8.0, 0.0, elements).astype(np.float32))] * tasks
+    outputs = [torch.empty_like(x) for x in inputs]
+
+    def exponentiate() -> None:
+        for _ in range(repeats):
+            for x, y in zip(inputs, outputs, strict=True):
+                torch.exp(x, out=y)
+
+    time.sleep(SETTLE_SECONDS)
+    seconds = time_interleaved({"torch": exponentiate}, rounds, summary=min)["torch"]
+    return tasks * repeats * elements / seconds
+
+
 def floor(
-    shape: tuple[int, int, int, int], peak_gflops: float, exps_per_second: float
+    shape: tuple[int, int, int, int],
+    peak_gflops: float,
+    exps_per_second: float,
+    causal: bool = False,
 ) -> dict[str, float]:
     """The least time (s) of one self-attention call of ``shape`` = (B, n, d_model, h).
 
     Each part at the rates measured on this machine: the products' FLOPs at the matmul
     peak (:func:`matmul_peak_numpy`), and the ``B h n^2`` exponentials of the softmax at
-    :func:`exp_rate`. Everything else (masks, maxima, sums, copies, Python) is on top.
+    :func:`exp_rate`; with ``causal`` only the pairs a causal mask lets attend
+    (:func:`attended_pairs`). Everything else (masks, maxima, sums, copies, Python) is on top.
     """
     batch, n, d_model, h = shape
-    peak = peak_gflops * 1e9
+    peak, pairs = peak_gflops * 1e9, attended_pairs(n, causal)
     return {
         "projections": 8 * batch * n * d_model**2 / peak,
-        "QK^T products": 2 * batch * n**2 * d_model / peak,
-        "PV products": 2 * batch * n**2 * d_model / peak,
-        "exp": batch * h * n**2 / exps_per_second,
+        "QK^T products": 2 * batch * pairs * d_model / peak,
+        "PV products": 2 * batch * pairs * d_model / peak,
+        "exp": batch * h * pairs / exps_per_second,
     }
 
 
@@ -96,8 +133,11 @@ def optional_torch() -> ModuleType | None:
     return torch
 
 
-def make_call(impl: str, shape: tuple[int, int, int, int], seed: int = 0) -> Callable[[], Any]:
-    """A zero-argument function that runs ``impl`` once on fixed random inputs of ``shape``.
+def make_call(
+    impl: str, shape: tuple[int, int, int, int], seed: int = 0, causal: bool = False
+) -> Callable[[], Any]:
+    """A zero-argument function that runs ``impl`` once on fixed random inputs of ``shape``,
+    with a causal mask if ``causal`` (each implementation's own way of asking for one).
 
     All implementations get the same weights (``mha.init_params(seed=seed)``) and inputs:
     ``numpy`` is :func:`mha.multi_head_attention` with ``need_weights=False``, ``nn.MHA``
@@ -111,12 +151,14 @@ def make_call(impl: str, shape: tuple[int, int, int, int], seed: int = 0) -> Cal
     batch, n, d_model, h = shape
     params = mha.init_params(d_model, h, seed=seed)
     x = np.random.default_rng(seed).standard_normal((batch, n, d_model), dtype=np.float32)
+    mask = mha.causal_mask(n) if causal else None  # (n, n), True = may attend
     if impl in ("numpy", "cupy"):
         if impl == "cupy":
             x, params = gpu.to_device(x), gpu.to_device(params)
+            mask = None if mask is None else gpu.to_device(mask)
 
         def call():
-            return mha.multi_head_attention(x, x, x, params, need_weights=False)[0]
+            return mha.multi_head_attention(x, x, x, params, mask, need_weights=False)[0]
 
         return call
     torch = optional_torch()
@@ -133,12 +175,15 @@ def make_call(impl: str, shape: tuple[int, int, int, int], seed: int = 0) -> Cal
 
     def bare_sdpa():
         q, k, v = (x_t @ w_qkv).view(batch, n, 3, h, d_model // h).permute(2, 0, 3, 1, 4)
-        heads = F.scaled_dot_product_attention(q, k, v)  # (B, h, n, d_k)
+        heads = F.scaled_dot_product_attention(q, k, v, is_causal=causal)  # (B, h, n, d_k)
         return heads.transpose(1, 2).reshape(batch, n, d_model) @ w_o
 
+    hidden = None if mask is None else torch.from_numpy(~mask).to(device)  # True = may not
     forward = {
-        "torch variant": lambda: variant(x_t, need_weights=False)[0],
-        "nn.MHA": lambda: module(x_t, x_t, x_t, need_weights=False)[0],
+        "torch variant": lambda: variant(x_t, need_weights=False, is_causal=causal)[0],
+        "nn.MHA": lambda: module(
+            x_t, x_t, x_t, attn_mask=hidden, need_weights=False, is_causal=causal
+        )[0],
         "bare SDPA": bare_sdpa,
     }[impl.removesuffix(" cuda")]
 
