@@ -314,3 +314,24 @@ def test_the_benchmark_runs_as_a_machine_class_in_its_own_processes(capsys, monk
     (p,) = run["profiles"]
     assert p["exp_route"] == "exp2" and p["shape"] == [1, 256, 32, 4]  # the class's setting
     assert "=== as pretend" in capsys.readouterr().out
+
+
+def test_both_exponential_rates_count_every_number_and_leave_torchs_threads_as_they_were():
+    torch = pytest.importorskip("torch")
+    threads_before = torch.get_num_threads()
+    calls = []
+    real = timing.time_interleaved
+
+    def spy(calls_, rounds, summary):
+        seconds = real(calls_, rounds, summary)
+        calls.append(seconds["numpy"])
+        return seconds
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(timing, "time_interleaved", spy)
+        rates = [timing.exp_rate(2**10, 1, route) for route in ("exp", "exp2")]
+        rates.append(timing.torch_exp_rate(2**10, 1))
+    assert torch.get_num_threads() == threads_before
+    tasks = 8 * timing.threads.width()
+    for rate, seconds in zip(rates, calls, strict=True):  # 8 passes over every task's numbers
+        assert rate == pytest.approx(tasks * 8 * 2**10 / seconds)

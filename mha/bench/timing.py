@@ -54,51 +54,55 @@ def matmul_peak_numpy(side: int = 2048, rounds: int = 5) -> float:
     return 2 * side**3 / seconds / 1e9
 
 
+def _exponentials_per_second(power: Callable[..., Any], inputs: list, rounds: int) -> float:
+    """``power(x, out=y)`` of each of ``inputs`` 8 times over, on :mod:`mha.lean.threads`'
+    pool, the fastest of ``rounds``: exponentials per second on every core at once."""
+    outputs, repeats = [x * 0 for x in inputs], 8
+
+    def exponentiate(i: int) -> None:
+        for _ in range(repeats):
+            power(inputs[i], out=outputs[i])
+
+    call = {"numpy": lambda: threads.run(exponentiate, [(i,) for i in range(len(inputs))])}
+    time.sleep(SETTLE_SECONDS)  # BLAS's threads, after a product, spin on the cores for a while
+    seconds = time_interleaved(call, rounds, summary=min)["numpy"]
+    return len(inputs) * repeats * len(inputs[0]) / seconds
+
+
+def _exp_inputs(elements: int) -> list[np.ndarray]:
+    """Eight float32 arrays of ``elements`` numbers in [-8, 0] per thread of the pool."""
+    rng = np.random.default_rng(0)
+    return [rng.uniform(-8.0, 0.0, elements).astype(np.float32) for _ in range(8 * threads.width())]
+
+
 def exp_rate(elements: int = 2**18, rounds: int = 5, route: str | None = None) -> float:
     """Exponentials per second of NumPy on float32, on every core at once: by ``route``
     (``"exp"`` or ``"exp2"``), by default the one the lean path chose on this machine
     (:func:`mha.lean.kernels.exponential`).
 
     Eight tasks per thread of :mod:`mha.lean.threads`' pool (so that no thread can take all of them
-    before the others start), each computes ``2 ** x`` of its own ``elements`` numbers in
-    [-8, 0] (1 MiB by default, like a tile of scores) 8 times; the fastest of ``rounds``.
+    before the others start), each exponentiates its own ``elements`` numbers in [-8, 0]
+    (1 MiB by default, like a tile of scores) 8 times; the fastest of ``rounds``.
     """
     power = getattr(np, route or kernels.exponential(np, np.float32).name)
-    tasks, repeats = 8 * threads.width(), 8
-    rng = np.random.default_rng(0)
-    inputs = [rng.uniform(-8.0, 0.0, elements).astype(np.float32) for _ in range(tasks)]
-    outputs = [np.empty_like(x) for x in inputs]
-
-    def exponentiate(i: int) -> None:
-        for _ in range(repeats):
-            power(inputs[i], out=outputs[i])
-
-    call = {"numpy": lambda: threads.run(exponentiate, [(i,) for i in range(tasks)])}
-    time.sleep(SETTLE_SECONDS)  # BLAS's threads, after a product, spin on the cores for a while
-    seconds = time_interleaved(call, rounds, summary=min)["numpy"]
-    return tasks * repeats * elements / seconds
+    return _exponentials_per_second(power, _exp_inputs(elements), rounds)
 
 
 def torch_exp_rate(elements: int = 2**18, rounds: int = 5) -> float | None:
-    """Exponentials per second of ``torch.exp`` on float32 with torch's own threads, as
-    :func:`exp_rate` measures NumPy's: 8 calls per core on ``elements`` numbers each, 8 times
-    over, the fastest of ``rounds``; None where torch is not installed."""
+    """Exponentials per second of ``torch.exp`` on float32, measured as :func:`exp_rate`
+    measures NumPy's (the same pool, each thread's torch single-threaded: torch's own
+    threads wait for each other at every call, which a busy machine makes very slow);
+    None where torch is not installed."""
     torch = optional_torch()
     if torch is None:
         return None
-    tasks, repeats = 8 * threads.width(), 8
-    rng = np.random.default_rng(0)
-    inputs = [torch.from_numpy(rng.uniform(-8.0, 0.0, elements).astype(np.float32))] * tasks
-    outputs = [torch.empty_like(x) for x in inputs]
-
-    def exponentiate() -> None:
-        for _ in range(repeats):
-            for x, y in zip(inputs, outputs, strict=True):
-                torch.exp(x, out=y)
-
-    time.sleep(SETTLE_SECONDS)
-    seconds = time_interleaved({"torch": exponentiate}, rounds, summary=min)["torch"]
-    return tasks * repeats * elements / seconds
+    inputs = [torch.from_numpy(x) for x in _exp_inputs(elements)]
+    previous = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        return _exponentials_per_second(torch.exp, inputs, rounds)
+    finally:
+        torch.set_num_threads(previous)
 
 
 def floor(
