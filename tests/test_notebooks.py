@@ -282,6 +282,53 @@ def test_every_solution_toggle_includes_an_existing_function(path):
             assert name in defined, f"{path.name}: {target.name} defines no function {name}"
 
 
+def names_a_shown_solution_lacks(solution: str, name: str, chapter_code: str) -> set[str]:
+    """The global names function ``name`` of ``solution`` reads that neither Python's builtins
+    nor the chapter's code cells (``chapter_code``) define: a reader who pastes the shown
+    function into the chapter gets a NameError on each."""
+    import builtins
+    import symtable
+
+    (node,) = [n for n in ast.parse(solution).body if getattr(n, "name", None) == name]
+    function = ast.get_source_segment(solution, node)
+    (table,) = symtable.symtable(function, "solution", "exec").get_children()
+    needed = set(table.get_globals()) | {
+        s for child in table.get_children() for s in child.get_globals()
+    }
+    module = symtable.symtable(chapter_code, "chapter", "exec")
+    defined = {s.get_name() for s in module.get_symbols() if s.is_assigned() or s.is_imported()}
+    return needed - defined - set(dir(builtins))
+
+
+def shown_solutions(path: Path) -> list[tuple[Path, str]]:
+    """The ``(solution file, function)`` of each solution toggle of a chapter."""
+    found = []
+    for cell in _read(path).cells:
+        lines = cell.source.splitlines() if cell.cell_type == "markdown" else []
+        for i, line in enumerate(lines):
+            options = [o for o in lines[i + 1 : i + 4] if o.startswith(":pyobject:")]
+            if "{literalinclude}" in line and options:
+                target = CHAPTERS / line.split("}", 1)[1].strip()
+                found.append((target, options[0].split(":pyobject:", 1)[1].strip()))
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_shown_solution_runs_where_it_is_pasted(path):
+    """A shown solution uses only what its chapter's cells define (or Python's builtins)."""
+    nb = _read(path)
+    code = "\n".join(_without_magics(c.source) for c in nb.cells if c.cell_type == "code")
+    lacking = {
+        name: sorted(missing)
+        for target, name in shown_solutions(path)
+        if (missing := names_a_shown_solution_lacks(target.read_text(), name, code))
+    }
+    assert lacking == {}, (
+        f"{path.name}: shown solutions use names the chapter never defines (import them in the "
+        "solution's function or use what the chapter imports)"
+    )
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_no_code_cell_is_over_the_line_limit(path):
     assert long_cells(_read(path)) == [], (
@@ -296,6 +343,12 @@ def test_other_chapters_are_referred_to_by_label(path):
 
 
 # --- the checks above catch what they are meant to catch ------------------------------------
+
+
+def test_names_a_shown_solution_lacks_finds_a_missing_import_only():
+    solution = "import math\n\ndef f(x):\n    return math.sqrt(x) + len(np.ones(2))\n"
+    assert names_a_shown_solution_lacks(solution, "f", "import numpy as np") == {"math"}
+    assert names_a_shown_solution_lacks(solution, "f", "import math, numpy as np") == set()
 
 
 def test_long_cells_finds_a_code_cell_over_the_limit_only():
