@@ -280,7 +280,8 @@ def _class_report(name, q3, exp_per_s, torch_exp_per_s, wall_ms):
         "machine_class": {"name": name},
         "profiles": [{"shape": [1, 4096, 512, 8], "causal": False, "exp_route": "exp",
                       "exp_per_s": exp_per_s, "torch_exp_per_s": torch_exp_per_s,
-                      "wall_ms": wall_ms, "floor_ms": {"products": 80.0, "exp": 20.0}}],
+                      "wall_ms": wall_ms, "floor_ms": {"products": 80.0, "exp": 20.0},
+                      "phases_ms": {"products": 87.0, "exp": 20.0, "idle": wall_ms - 107}}],
     }  # fmt: skip
     return bench, profile_run
 
@@ -295,6 +296,8 @@ def test_the_classes_table_holds_each_class_to_its_goal():
     assert "<= 1.1: met" in rows["slow exp"]
     floors = [line for line in table.splitlines() if "G/s" in line]
     assert "1.10 (<= 1.15: met)" in floors[0] and "1.20 (<= 1.15: **NOT met**)" in floors[1]
+    assert floors[0].endswith("| products +7 ms |")  # idle: +3 ms
+    assert floors[1].endswith("| idle +13 ms |")  # products: +7 ms
     assert classes.ratio_goal(None, 1e9) == 1.1  # no profile: the looser goal
     without = classes.markdown([fast_exp[0]])
     assert "<= 1.1: met" in without and "G/s" not in without

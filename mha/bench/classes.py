@@ -92,6 +92,14 @@ def ratio_goal(numpy_exp_per_s: float | None, torch_exp_per_s: float | None) -> 
     return RATIO_GOAL_FAST_EXP if fast else RATIO_GOAL
 
 
+def _most_above_floor(profile_report: dict[str, Any]) -> str:
+    """The phase whose time exceeds its floor (none for phases without one) the most."""
+    floors = profile_report["floor_ms"]
+    excess = {name: ms - floors.get(name, 0.0) for name, ms in profile_report["phases_ms"].items()}
+    name = max(excess, key=excess.__getitem__)
+    return f"{name} +{excess[name]:.0f} ms"
+
+
 def markdown(bench: list[dict[str, Any]], profiles: list[dict[str, Any]] | None = None) -> str:
     """The README's tables: per class and goal shape, NumPy and nn.MHA's times, their ratio
     and the verdict by the upper quartile, NumPy's fraction of the peak; then (with
@@ -123,8 +131,8 @@ def markdown(bench: list[dict[str, Any]], profiles: list[dict[str, Any]] | None 
         lines += [
             "",
             "| machine class | (B, n, d_model, h) | exponential | its rate | torch.exp "
-            "| call ms | floor ms | call / floor |",
-            "|---|---|---|---|---|---|---|---|",
+            "| call ms | floor ms | call / floor | most above its floor |",
+            "|---|---|---|---|---|---|---|---|---|",
         ]
         for run in profiles:
             for p in run["profiles"]:
@@ -138,7 +146,7 @@ def markdown(bench: list[dict[str, Any]], profiles: list[dict[str, Any]] | None 
                     f"| {p['exp_per_s'] / 1e9:.2f} G/s "
                     f"| {'-' if torch_rate is None else f'{torch_rate / 1e9:.2f} G/s'} "
                     f"| {p['wall_ms']:.0f} | {floor_ms:.0f} "
-                    f"| {over:.2f} (<= {FLOOR_GOAL}: {verdict}) |"
+                    f"| {over:.2f} (<= {FLOOR_GOAL}: {verdict}) | {_most_above_floor(p)} |"
                 )
     return "\n".join(lines)
 
