@@ -19,9 +19,10 @@ that they never exist all at once:
   ...) and dtypes take one block of query rows at a time.
 
 The exponential (``exp`` or ``exp2``, whichever is faster on this CPU) is
-:func:`mha.lean.kernels.exponential`'s choice. Each step of a tile is a function of its own, timed by :func:`mha.lean.phases.timed` (which
-only runs it unless a profile is recording): ``python -m mha.bench --profile`` prints where
-the time goes, against the floor that the products and the exponentials set.
+:func:`mha.lean.kernels.exponential`'s choice. Each step of a tile is a function of its own,
+timed by :func:`mha.lean.phases.timed` (which only runs it unless a profile is recording):
+``python -m mha.bench --profile`` prints where the time goes, against the floor that the
+products and the exponentials set.
 
 The functions here expect arguments that :func:`mha.multi_head_attention` has checked.
 """
