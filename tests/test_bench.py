@@ -316,7 +316,7 @@ def test_the_benchmark_runs_as_a_machine_class_in_its_own_processes(capsys, monk
     assert run["machine_class"]["env"] == {"MHA_LEAN_EXP": "exp2"}
     (p,) = run["profiles"]
     assert p["exp_route"] == "exp2" and p["shape"] == [1, 256, 32, 4]  # the class's setting
-    assert "=== as pretend" in capsys.readouterr().out
+    assert "=== machine class: pretend" in capsys.readouterr().out
 
 
 def test_both_exponential_rates_count_every_number_and_leave_torchs_threads_as_they_were():

@@ -99,7 +99,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             parser.error(str(error))
         report = {"machine_classes": []}
         for machine_class in chosen:
-            print(f"=== as {machine_class.name} ({machine_class.env or 'no variable'})", flush=True)
+            env = machine_class.env or "no variable"
+            print(f"=== machine class: {machine_class.name} ({env})", flush=True)
             run_report = classes.run_as(machine_class, _forwarded(args))
             report["machine_classes"].append(run_report)
             if args.profile:
