@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import math
 from types import ModuleType
+from typing import Any
+
+import array_api_compat
 
 from mha._validate import Array
 
@@ -43,22 +46,89 @@ def softmax(xp: ModuleType, x: Array, axis: int) -> Array:
 
 
 def attention(
-    xp: ModuleType, q: Array, k: Array, v: Array, mask: Array | None
+    xp: ModuleType,
+    q: Array,
+    k: Array,
+    v: Array,
+    mask: Array | None,
+    bias: Array | None = None,
+    dropout: float = 0.0,
+    rng: Any = None,
 ) -> tuple[Array, Array]:
-    """``softmax(q k^T / sqrt(d_k)) v`` and the weights; ``mask`` is True where a query may attend.
+    """``softmax(q k^T / sqrt(d_k) + bias) v`` and the weights; ``mask`` is True where a query
+    may attend and wins over ``bias`` (``where(mask, scores + bias, -inf)``); with
+    ``dropout > 0`` the weights are dropped (:func:`drop`) before they multiply ``v``.
 
     Shapes
     ------
-    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v);  mask : (..., n_q, n_k)
+    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v)
+    mask, bias : broadcastable to (..., n_q, n_k)  (bias: an array or a positional bias)
     out : (..., n_q, d_v);  weights : (..., n_q, n_k)
     """
     compute = compute_dtype(xp, q.dtype)
     q_c, k_c = xp.astype(q, compute, copy=False), xp.astype(k, compute, copy=False)
     scores = (q_c @ matrix_transpose(xp, k_c)) * (1.0 / math.sqrt(q.shape[-1]))  # (..., n_q, n_k)
+    if bias is not None:
+        scores = scores + bias_scores(xp, bias, q.shape[-2], k.shape[-2], dtype=compute, like=q)
     if mask is not None:
         scores = xp.where(mask, scores, xp.asarray(-math.inf, dtype=compute))
     weights = xp.astype(softmax(xp, scores, -1), q.dtype, copy=False)  # (..., n_q, n_k)
+    if dropout:
+        weights = drop(xp, weights, dropout, rng)
     return weights @ v, weights  # (..., n_q, d_v), (..., n_q, n_k)
+
+
+def bias_scores(
+    xp: ModuleType,
+    bias: Array,
+    n_q: int,
+    n_k: int,
+    *,
+    dtype: Any,
+    like: Array,
+    rows: slice = slice(None),
+    cols: slice = slice(None),
+    head: int | None = None,
+) -> Array:
+    """The part of ``bias`` that the scores of queries ``rows`` and keys ``cols`` get, in ``dtype``.
+
+    An array is sliced (its broadcast axes of size 1 stay as they are). A positional bias is
+    called as ``bias(q_positions, k_positions, head)``, with the queries at the positions of
+    the last ``n_q`` of the ``n_k`` keys (bottom-right, as :func:`mha.causal_mask`), so that
+    only the requested block exists. ``head`` picks one head of either (the heads axis is
+    the third from the end).
+
+    Shapes
+    ------
+    bias : broadcastable to (..., h, n_q, n_k)  ->  broadcastable to (..., [h,] rows, cols)
+    """
+    if callable(bias):
+        device = array_api_compat.device(like)
+        q_positions = xp.arange(n_k - n_q, n_k, dtype=dtype, device=device)[rows]
+        k_positions = xp.arange(n_k, dtype=dtype, device=device)[cols]
+        return xp.astype(bias(q_positions, k_positions, head), dtype, copy=False)
+    if head is not None and bias.ndim >= 3:
+        bias = bias[..., head if bias.shape[-3] > 1 else 0, :, :]
+    block = bias[..., rows if bias.shape[-2] > 1 else slice(None), :]
+    block = block[..., cols if bias.shape[-1] > 1 else slice(None)]
+    return xp.astype(block, dtype, copy=False)
+
+
+def drop(xp: ModuleType, weights: Array, p: float, rng: Any) -> Array:
+    """Dropout: each weight zeroed with probability ``p``, the others divided by ``1 - p``.
+
+    ``rng.random(shape)`` draws the uniform numbers (a NumPy or CuPy generator); the result's
+    expectation is ``weights``.
+
+    Shapes
+    ------
+    weights : (...)  ->  (...)
+    """
+    keep = xp.asarray(
+        rng.random(tuple(weights.shape)) >= p, device=array_api_compat.device(weights)
+    )
+    scale = xp.asarray(1.0 / (1.0 - p), dtype=weights.dtype)
+    return xp.where(keep, weights * scale, xp.zeros_like(weights))
 
 
 def split_heads(xp: ModuleType, x: Array, num_heads: int) -> Array:
@@ -84,3 +154,13 @@ def project(xp: ModuleType, x: Array, w: Array, b: Array | None) -> Array:
     """
     y = xp.reshape(xp.reshape(x, (-1, x.shape[-1])) @ w, (*x.shape[:-1], w.shape[1]))
     return y if b is None else y + b
+
+
+def project_heads(xp: ModuleType, x: Array, w: Array, b: Array | None, num_heads: int) -> Array:
+    """``split_heads(x @ w + b)``: a projection's output, one slice of features per head.
+
+    Shapes
+    ------
+    x : (..., n, f_in);  w : (f_in, h*d);  b : (h*d,) or None  ->  (..., h, n, d)
+    """
+    return split_heads(xp, project(xp, x, w, b), num_heads)

@@ -72,6 +72,11 @@ def tensor(name: str, x: Any, ndim: int, shape_hint: str) -> None:
     """
     if not array_api_compat.is_torch_array(x):
         raise TypeError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
+    if x.is_nested:
+        raise TypeError(
+            f"{name} is a nested tensor, which this package does not take: pad it "
+            f"({name}.to_padded_tensor(0.0)) and pass a padding mask (mha.padding_mask)"
+        )
     if not x.is_floating_point():
         raise TypeError(f"{name} must be a floating-point tensor, got dtype {x.dtype}")
     min_ndim(name, x, ndim, shape_hint)
@@ -136,17 +141,21 @@ def features(name: str, x: Any, w: Any, w_name: str) -> None:
         )
 
 
-def attention_inputs(q: Any, k: Any, v: Any, params: Any, mask: Any) -> ModuleType:
+def attention_inputs(
+    q: Any, k: Any, v: Any, params: Any, mask: Any, bias: Any = None
+) -> ModuleType:
     """Check an attention layer's inputs against ``params``; return their array namespace.
 
     ``params`` has weights ``w_q``, ``w_k``, ``w_v`` (rows = input features) and
     ``num_heads`` (an ``mha.MHAParams`` or ``mha.efficient.GQAParams``, type already
     checked). ``q``, ``k``, ``v`` are floating arrays of ``params``' library and dtype, at
     least 2-D, with the features the weights expect; ``v`` has one row per key; the batch
-    shapes broadcast; ``mask`` (optional) is boolean and broadcasts to
+    shapes broadcast; ``mask`` (optional) is boolean and ``bias`` (optional) a floating array
+    or a positional bias (:func:`attention_bias`), both broadcasting to
     ``(..., num_heads, n_q, n_k)``.
     """
-    xp = array_namespace(q=q, k=k, v=v, mask=mask, params=params.w_q)
+    array_bias = None if callable(bias) else bias
+    xp = array_namespace(q=q, k=k, v=v, mask=mask, bias=array_bias, params=params.w_q)
     for name, x in (("q", q), ("k", k), ("v", v)):
         floating(name, x, xp)
         min_ndim(name, x, 2, "(..., n, features)")
@@ -156,9 +165,10 @@ def attention_inputs(q: Any, k: Any, v: Any, params: Any, mask: Any) -> ModuleTy
     features("v", v, params.w_v, "w_v")
     one_value_per_key(k, v)
     batch = batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
+    scores = (*batch, params.num_heads, q.shape[-2], k.shape[-2])
     if mask is not None:
-        expected = (*batch, params.num_heads, q.shape[-2], k.shape[-2])
-        attention_mask(mask, expected, xp, "(..., h, n_q, n_k)")
+        attention_mask(mask, scores, xp, "(..., h, n_q, n_k)")
+    attention_bias(bias, scores, xp, "(..., h, n_q, n_k)", params.num_heads)
     return xp
 
 
@@ -226,9 +236,74 @@ def attention_mask(mask: Any, expected: tuple[int, ...], xp: Any, layout: str) -
     ``torch``), ``layout`` names the scores' axes, e.g. ``"(..., h, n_q, n_k)"``.
     """
     boolean("mask", mask, xp)
-    shape = tuple(mask.shape)
+    fits_scores("mask", mask, expected, layout)
+
+
+def fits_scores(name: str, x: Any, expected: tuple[int, ...], layout: str) -> None:
+    """Raise ``ValueError`` unless ``x`` (a mask or a bias) broadcasts to the scores' shape
+    ``expected`` without growing it; ``layout`` names the scores' axes."""
+    shape = tuple(x.shape)
     if not broadcasts(shape, expected):
         raise ValueError(
-            f"mask has shape {shape}, which does not broadcast to the attention scores' "
-            f"shape {expected} {layout}; each mask dimension must be 1 or match"
+            f"{name} has shape {shape}, which does not broadcast to the attention scores' "
+            f"shape {expected} {layout}; each {name} dimension must be 1 or match"
         )
+
+
+def attention_bias(
+    bias: Any, expected: tuple[int, ...], xp: Any, layout: str, num_heads: Any = None
+) -> None:
+    """Raise unless ``bias`` is None, a floating array that broadcasts to ``expected``
+    without growing it, or a positional bias (callable) for ``num_heads`` heads.
+
+    The one check of an attention bias, for every variant: ``xp`` is the bias's namespace
+    (or ``torch``), ``layout`` names the scores' axes, as in :func:`attention_mask`.
+
+    A positional bias (such as :class:`mha.positions.ALiBi`) is called with positions
+    and returns the scores' bias; its ``num_heads``, when it has one, must match.
+    """
+    if bias is None:
+        return
+    if callable(bias):
+        heads = getattr(bias, "num_heads", None)
+        if num_heads is not None and heads is not None and heads != num_heads:
+            raise ValueError(
+                f"bias is a positional bias for num_heads={heads} but the layer has "
+                f"num_heads={num_heads}"
+            )
+        return
+    floating("bias", bias, xp)
+    fits_scores("bias", bias, expected, layout)
+
+
+def probability(name: str, p: Any) -> float:
+    """``p`` as a float in [0, 1) (a dropout rate); ``ValueError`` naming ``name`` otherwise."""
+    if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p < 1:
+        raise ValueError(f"{name} must be a probability in [0, 1), got {p!r}")
+    return float(p)
+
+
+def dropout(p: Any, rng: Any) -> float:
+    """Checked attention dropout: ``p`` in [0, 1), and a random generator when ``p > 0``."""
+    p = probability("dropout", p)
+    if p > 0 and not callable(getattr(rng, "random", None)):
+        raise TypeError(
+            f"dropout={p} needs rng, a random generator such as numpy.random.default_rng(seed) "
+            f"(seeded, so that a run can be repeated), got {type(rng).__name__}"
+        )
+    return p
+
+
+def rope(value: Any, d_k: int) -> None:
+    """Raise unless ``value`` is None or an :class:`mha.positions.RoPE` for heads of ``d_k``."""
+    from mha.positions import RoPE
+
+    if value is None:
+        return
+    if not isinstance(value, RoPE):
+        raise TypeError(
+            f"rope must be an mha.positions.RoPE (e.g. RoPE(base=10000.0)) or None, "
+            f"got {type(value).__name__}"
+        )
+    if d_k % 2:
+        raise ValueError(f"rope rotates pairs of features, but the heads have an odd d_k={d_k}")

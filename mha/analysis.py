@@ -97,7 +97,9 @@ def head_similarity(per_head: Tensor) -> Tensor:
     and j. Pass attention weights to compare *where* heads look (weights are non-negative,
     so the result lies in [0, 1] and two broad, nearly uniform maps already score high), or
     :func:`head_contributions` to compare *what* they add to the output (in [-1, 1]).
-    A head that is all zeros (pruned) has similarity 0 with every head, itself included.
+    A head that is all zeros (pruned) has similarity 0 with every head, itself included. A
+    head with a NaN (or an infinity) in it gets NaN in its row and column, so that the fault
+    stays visible; the other heads' entries are unchanged.
 
     Parameters
     ----------
@@ -117,7 +119,7 @@ def head_similarity(per_head: Tensor) -> Tensor:
     h = per_head.shape[-3]
     vectors = per_head.movedim(-3, 0).reshape(h, -1)  # (h, everything else)
     norm = vectors.norm(dim=-1, keepdim=True)  # (h, 1)
-    nonzero = norm > 0
+    nonzero = norm != 0  # a NaN norm counts as nonzero: NaN stays NaN
     # an all-zero head: unit vector 0 with gradient 0 (dividing by a clamped norm instead
     # would give it a gradient of 1/clamp, ~1e12)
     unit = torch.where(nonzero, vectors / torch.where(nonzero, norm, 1.0), 0.0)

@@ -18,21 +18,25 @@ import array_api_compat
 from mha import _compute, _validate
 from mha._validate import Array
 from mha.masks import causal_mask
-from mha.params import MHAParams
+from mha.params import LayerWeights, MHAParams
+from mha.positions import RoPE
 
 
 @dataclass(frozen=True, eq=False)
-class GQAParams:
-    """Weights of a grouped-query attention layer, paper layout (``x @ W``), no biases.
+class GQAParams(LayerWeights):
+    """Weights of a grouped-query attention layer, paper layout (``x @ W``), optional biases.
 
     Key/value head j owns columns ``j*d_k:(j+1)*d_k`` of ``w_k`` (likewise ``w_v``) and
     serves query heads ``j*h/g .. (j+1)*h/g - 1``. Frozen and checked when built, like
     :class:`mha.MHAParams`: change a field with ``dataclasses.replace``, which checks again.
+    Biases are optional one by one (Qwen2 has ``b_q``, ``b_k``, ``b_v`` and no ``b_o``).
 
     Shapes
     ------
-    w_q : (d_model, h*d_k);  w_k : (kdim, g*d_k);  w_v : (vdim, g*d_v);  w_o : (h*d_v, d_model)
-    with h = num_heads and g = num_kv_heads, which divides h.
+    w_q : (qdim, h*d_k);  w_k : (kdim, g*d_k);  w_v : (vdim, g*d_v);  w_o : (h*d_v, d_model)
+    b_q : (h*d_k,);  b_k : (g*d_k,);  b_v : (g*d_v,);  b_o : (d_model,)   (each optional)
+    with h = num_heads and g = num_kv_heads, which divides h; qdim is d_model unless the
+    queries come with another width.
     """
 
     w_q: Array
@@ -41,6 +45,10 @@ class GQAParams:
     w_o: Array
     num_heads: int
     num_kv_heads: int
+    b_q: Array | None = None
+    b_k: Array | None = None
+    b_v: Array | None = None
+    b_o: Array | None = None
 
     def __post_init__(self) -> None:
         h = _validate.positive_int("num_heads", self.num_heads)
@@ -49,11 +57,13 @@ class GQAParams:
         object.__setattr__(self, "num_kv_heads", g)
         if h % g:
             raise ValueError(f"num_kv_heads={g} must divide num_heads={h}")
-        arrays = {"w_q": self.w_q, "w_k": self.w_k, "w_v": self.w_v, "w_o": self.w_o}
+        arrays = {name: getattr(self, name) for name in self.array_names()}
         xp = _validate.array_namespace(**arrays)
         for name, w in arrays.items():
+            if w is None:
+                continue
             _validate.floating(name, w, xp)
-            if w.ndim != 2:
+            if name.startswith("w") and w.ndim != 2:
                 raise ValueError(f"{name} must be 2-D, got shape {tuple(w.shape)}")
         _validate.same_dtype(xp, **arrays)
         for name, heads in (("w_q", h), ("w_k", g), ("w_v", g)):
@@ -69,84 +79,91 @@ class GQAParams:
             )
         if self.w_o.shape[0] != h * self.d_v:
             raise ValueError(f"w_o has {self.w_o.shape[0]} rows but must have h*d_v={h * self.d_v}")
-        if self.w_q.shape[0] != self.d_model:
-            raise ValueError(
-                f"w_q has {self.w_q.shape[0]} rows but w_o has {self.d_model} columns; "
-                "both must be d_model"
-            )
-
-    @property
-    def d_model(self) -> int:
-        return self.w_o.shape[1]
-
-    @property
-    def d_k(self) -> int:
-        return self.w_q.shape[1] // self.num_heads
+        for name, w in (("b_q", "w_q"), ("b_k", "w_k"), ("b_v", "w_v")):
+            b, cols = arrays[name], arrays[w].shape[1]
+            if b is not None and tuple(b.shape) != (cols,):
+                raise ValueError(f"{name} must have shape ({cols},), got {tuple(b.shape)}")
+        if self.b_o is not None and tuple(self.b_o.shape) != (self.d_model,):
+            raise ValueError(f"b_o must have shape ({self.d_model},), got {tuple(self.b_o.shape)}")
 
     @property
     def d_v(self) -> int:
         return self.w_v.shape[1] // self.num_kv_heads
-
-    def num_parameters(self) -> int:
-        """How many numbers the layer learns."""
-        return sum(w.shape[0] * w.shape[1] for w in (self.w_q, self.w_k, self.w_v, self.w_o))
 
     @classmethod
     def from_mha(cls, params: MHAParams, num_kv_heads: int) -> GQAParams:
         """Group a multi-head layer's key and value heads by averaging their projections.
 
         The key (and value) projection of group j is the mean of the projections of query
-        heads ``j*h/g .. (j+1)*h/g - 1``: the conversion of a multi-head checkpoint that the
-        GQA paper (Ainslie et al., 2023) fine-tunes from. With ``num_kv_heads == h`` the
-        weights are unchanged, so the layer computes exactly multi-head attention.
+        heads ``j*h/g .. (j+1)*h/g - 1`` (their biases too): the conversion of a multi-head
+        checkpoint that the GQA paper (Ainslie et al., 2023) fine-tunes from. With
+        ``num_kv_heads == h`` the weights are unchanged, so the layer computes exactly
+        multi-head attention.
 
         Shapes
         ------
-        params.w_k : (kdim, h*d_k)  ->  w_k : (kdim, g*d_k);  likewise w_v
+        params.w_k : (kdim, h*d_k)  ->  w_k : (kdim, g*d_k);  likewise w_v, b_k, b_v
         """
         if not isinstance(params, MHAParams):
             raise TypeError(f"params must be an mha.MHAParams, got {type(params).__name__}")
-        if params.has_bias:
-            raise ValueError("params has biases; GQAParams has none (pass params without bias)")
         h = params.num_heads
         g = _validate.positive_int("num_kv_heads", num_kv_heads)
         if h % g:
             raise ValueError(f"num_kv_heads={g} must divide params.num_heads={h}")
         xp = _validate.array_namespace(params=params.w_k)
 
-        def pooled(w: Array, d: int) -> Array:
-            grouped = xp.reshape(w, (w.shape[0], g, h // g, d))  # (in, g, h/g, d)
-            return xp.reshape(xp.mean(grouped, axis=2), (w.shape[0], g * d))
+        def pooled(w: Array | None, d: int) -> Array | None:
+            if w is None:
+                return None
+            rows = w.shape[:-1]  # (in,) for a weight, () for a bias
+            grouped = xp.reshape(w, (*rows, g, h // g, d))  # (..., g, h/g, d)
+            return xp.reshape(xp.mean(grouped, axis=-2), (*rows, g * d))
 
         return cls(
             params.w_q, pooled(params.w_k, params.d_k), pooled(params.w_v, params.d_v),
-            params.w_o, h, g,
+            params.w_o, h, g, b_q=params.b_q, b_k=pooled(params.b_k, params.d_k),
+            b_v=pooled(params.b_v, params.d_v), b_o=params.b_o,
         )  # fmt: skip
 
 
 def _grouped_attention(
-    xp: ModuleType, q_heads: Array, k_heads: Array, v_heads: Array, mask: Array | None
+    xp: ModuleType,
+    q_heads: Array,
+    k_heads: Array,
+    v_heads: Array,
+    mask: Array | None,
+    bias: Array | None = None,
 ):
     """Attention where query head i reads key/value head i // (h/g), without copying K or V.
 
     The h query heads are reshaped to (g, h/g) and the g key/value heads get a singleton
-    axis, so matmul broadcasting shares each K/V head across its group.
+    axis, so matmul broadcasting shares each K/V head across its group; the mask and the
+    bias (a positional bias made into an array first) split their heads axis the same way.
 
     Shapes
     ------
     q_heads : (..., h, n_q, d_k);  k_heads : (..., g, n_k, d_k);  v_heads : (..., g, n_k, d_v)
-    mask : broadcastable to (..., h, n_q, n_k)
+    mask, bias : broadcastable to (..., h, n_q, n_k)
     returns : heads (..., h, n_q, d_v), weights (..., h, n_q, n_k)
     """
     *q_batch, h, n_q, d_k = q_heads.shape
-    g = k_heads.shape[-3]
+    g, n_k = k_heads.shape[-3], k_heads.shape[-2]
     q_grouped = xp.reshape(q_heads, (*q_batch, g, h // g, n_q, d_k))
     k_grouped, v_grouped = (xp.expand_dims(x, axis=-3) for x in (k_heads, v_heads))
-    if mask is not None and mask.ndim >= 3:  # split (or add) the heads axis the same way
-        *m_batch, m_heads, m_q, m_k = mask.shape
-        groups = (g, h // g) if m_heads == h else (1, 1)
-        mask = xp.reshape(mask, (*m_batch, *groups, m_q, m_k))
-    out, weights = _compute.attention(xp, q_grouped, k_grouped, v_grouped, mask)
+
+    def grouped(per_head: Array | None) -> Array | None:  # split (or add) the heads axis
+        if per_head is None or per_head.ndim < 3:
+            return per_head
+        *batch, heads, rows, cols = per_head.shape
+        groups = (g, h // g) if heads == h else (1, 1)
+        return xp.reshape(per_head, (*batch, *groups, rows, cols))
+
+    if bias is not None:
+        compute = _compute.compute_dtype(xp, q_heads.dtype)
+        bias = _compute.bias_scores(xp, bias, n_q, n_k, dtype=compute, like=q_heads)
+    out, weights = _compute.attention(
+        xp, q_grouped, k_grouped, v_grouped, grouped(mask), grouped(bias)
+    )
     *batch, _, _, _, d_v = out.shape
     return (
         xp.reshape(out, (*batch, h, n_q, d_v)),
@@ -163,7 +180,14 @@ def _check_params(params: Any) -> None:
 
 
 def grouped_query_attention(
-    q: Array, k: Array, v: Array, params: GQAParams, mask: Array | None = None
+    q: Array,
+    k: Array,
+    v: Array,
+    params: GQAParams,
+    mask: Array | None = None,
+    *,
+    rope: RoPE | None = None,
+    bias: Array | None = None,
 ) -> tuple[Array, Array]:
     """GQA(Q, K, V) = Concat(head_1, ..., head_h) W^O with g shared key/value heads.
 
@@ -178,6 +202,10 @@ def grouped_query_attention(
     params : GQAParams
     mask : bool array, optional
         True = may attend; broadcastable to ``(..., h, n_q, n_k)``.
+    rope : mha.positions.RoPE, optional
+        Rotate the query heads and the key heads to their positions (Llama, Qwen2).
+    bias : float array or positional bias, optional
+        Added to every query head's scaled scores, as in :func:`mha.multi_head_attention`.
 
     Returns
     -------
@@ -191,13 +219,16 @@ def grouped_query_attention(
     out : (..., n_q, d_model);  weights : (..., h, n_q, n_k)
     """
     _check_params(params)
-    xp = _validate.attention_inputs(q, k, v, params, mask)
+    xp = _validate.attention_inputs(q, k, v, params, mask, bias)
+    _validate.rope(rope, params.d_k)
     h, g = params.num_heads, params.num_kv_heads
-    q_heads = _compute.split_heads(xp, q @ params.w_q, h)  # (..., h, n_q, d_k)
-    k_heads = _compute.split_heads(xp, k @ params.w_k, g)  # (..., g, n_k, d_k)
-    v_heads = _compute.split_heads(xp, v @ params.w_v, g)  # (..., g, n_k, d_v)
-    heads, weights = _grouped_attention(xp, q_heads, k_heads, v_heads, mask)
-    return _compute.merge_heads(xp, heads) @ params.w_o, weights
+    q_heads = _compute.project_heads(xp, q, params.w_q, params.b_q, h)  # (..., h, n_q, d_k)
+    k_heads = _compute.project_heads(xp, k, params.w_k, params.b_k, g)  # (..., g, n_k, d_k)
+    v_heads = _compute.project_heads(xp, v, params.w_v, params.b_v, g)  # (..., g, n_k, d_v)
+    if rope is not None:
+        q_heads, k_heads = rope.rotate_heads(q_heads, k_heads)
+    heads, weights = _grouped_attention(xp, q_heads, k_heads, v_heads, mask, bias)
+    return _compute.project(xp, _compute.merge_heads(xp, heads), params.w_o, params.b_o), weights
 
 
 class KVCache:
@@ -273,18 +304,42 @@ class KVCache:
         return self.keys[..., :stop, :], self.values[..., :stop, :]
 
 
-def decode_step(x: Array, params: GQAParams, cache: KVCache) -> Array:
+def decode_step(
+    x: Array,
+    params: GQAParams,
+    cache: KVCache,
+    *,
+    rope: RoPE | None = None,
+    bias: Array | None = None,
+) -> Array:
     """Causal self-attention for ``n_new`` new tokens, reusing the cached keys and values.
 
     Projects only the new tokens, appends their keys and values to ``cache``, and lets each
     new query attend every cached key up to its own position (``causal_mask(n_new, length)``,
     aligned bottom-right). Called on a prompt (prefill) and then on one token at a time, the
     outputs equal those of :func:`grouped_query_attention` on the whole sequence with
-    ``causal_mask(n)``.
+    ``causal_mask(n)`` (and the same ``rope`` and ``bias``).
+
+    Parameters
+    ----------
+    x : array
+        The new tokens.
+    params : GQAParams
+    cache : KVCache
+        The keys and values so far; the new ones are appended.
+    rope : mha.positions.RoPE, optional
+        The new tokens sit at positions ``cache.length .. cache.length + n_new - 1`` (the
+        cache's length before the call): their queries and keys are rotated there, and the
+        cache keeps the rotated keys, so that old keys are never rotated again. Its
+        ``positions`` must be None (they come from the cache).
+    bias : float array or positional bias, optional
+        Added to the scores of the new queries against every cached key: an array
+        broadcastable to ``(..., h, n_new, length)``, or a positional bias such as
+        :class:`mha.positions.ALiBi`, which gets the same positions.
 
     Shapes
     ------
-    x : (..., n_new, d_model)  ->  (..., n_new, d_model)
+    x : (..., n_new, qdim)  ->  (..., n_new, d_model)
     """
     _check_params(params)
     if not isinstance(cache, KVCache):
@@ -294,13 +349,22 @@ def decode_step(x: Array, params: GQAParams, cache: KVCache) -> Array:
     _validate.min_ndim("x", x, 2, "(..., n, features)")
     _validate.features("x", x, params.w_q, "w_q")
     _validate.same_dtype(xp, x=x, params=params.w_q)
+    _validate.rope(rope, params.d_k)
+    if rope is not None and rope.positions is not None:
+        raise ValueError(
+            "rope.positions must be None in decode_step: the new tokens' positions come "
+            f"from the cache (it holds {cache.length})"
+        )
+    n_new, length = x.shape[-2], cache.length + x.shape[-2]
+    scores = (*x.shape[:-2], params.num_heads, n_new, length)
+    _validate.attention_bias(bias, scores, xp, "(..., h, n_new, length)", params.num_heads)
     h, g = params.num_heads, params.num_kv_heads
-    q_heads = _compute.split_heads(xp, x @ params.w_q, h)  # (..., h, n_new, d_k)
-    keys, values = cache._append(
-        xp,
-        _compute.split_heads(xp, x @ params.w_k, g),  # (..., g, n_new, d_k)
-        _compute.split_heads(xp, x @ params.w_v, g),  # (..., g, n_new, d_v)
-    )
-    mask = causal_mask(x.shape[-2], keys.shape[-2], xp=xp)  # (n_new, length)
-    heads, _ = _grouped_attention(xp, q_heads, keys, values, mask)
-    return _compute.merge_heads(xp, heads) @ params.w_o
+    q_heads = _compute.project_heads(xp, x, params.w_q, params.b_q, h)  # (..., h, n_new, d_k)
+    k_new = _compute.project_heads(xp, x, params.w_k, params.b_k, g)  # (..., g, n_new, d_k)
+    if rope is not None:
+        q_heads, k_new = rope.rotate_heads(q_heads, k_new, start=cache.length)
+    v_new = _compute.project_heads(xp, x, params.w_v, params.b_v, g)  # (..., g, n_new, d_v)
+    keys, values = cache._append(xp, k_new, v_new)
+    mask = causal_mask(n_new, keys.shape[-2], xp=xp)  # (n_new, length)
+    heads, _ = _grouped_attention(xp, q_heads, keys, values, mask, bias)
+    return _compute.project(xp, _compute.merge_heads(xp, heads), params.w_o, params.b_o)

@@ -3,13 +3,15 @@
 :func:`softmax`, :func:`scaled_dot_product_attention`, :func:`split_heads` and
 :func:`merge_heads` are the package's public blocks (re-exported as ``mha.softmax`` and so
 on); :func:`project` is the linear projection ``x W + b``. Each of them takes its array
-namespace from its inputs, checks its arguments, and computes with :mod:`mha._compute`;
-:mod:`mha.numpy_mha` builds multi-head attention from the same computations (checking its
-own arguments once), :mod:`mha.lean` its tiled path, and :mod:`mha.efficient`
-grouped-query attention.
+namespace from its inputs, checks its arguments, and computes with :mod:`mha._compute`
+(where the additive bias and the attention dropout live too); :mod:`mha.numpy_mha` builds
+multi-head attention from the same computations (checking its own arguments once),
+:mod:`mha.lean` its tiled path, and :mod:`mha.efficient` grouped-query attention.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from mha import _compute, _validate
 from mha._validate import Array
@@ -50,9 +52,16 @@ def softmax(x: Array, axis: int = -1) -> Array:
 
 
 def scaled_dot_product_attention(
-    q: Array, k: Array, v: Array, mask: Array | None = None
+    q: Array,
+    k: Array,
+    v: Array,
+    mask: Array | None = None,
+    *,
+    bias: Array | None = None,
+    dropout: float = 0.0,
+    rng: Any = None,
 ) -> tuple[Array, Array]:
-    """Attention(Q, K, V) = softmax(Q K^T / sqrt(d_k)) V.
+    """Attention(Q, K, V) = softmax(Q K^T / sqrt(d_k) + bias) V.
 
     Parameters
     ----------
@@ -62,20 +71,38 @@ def scaled_dot_product_attention(
     mask : bool array, optional
         True where query i may attend key j; broadcastable to ``(..., n_q, n_k)``.
         A query with no allowed key gets zero weights and a zero output.
+    bias : float array or positional bias, optional
+        Added to the scaled scores before the mask and the softmax (ALiBi, T5's relative
+        bias, a float mask): an array broadcastable to ``(..., n_q, n_k)`` like the mask, or
+        a positional bias such as :class:`mha.positions.ALiBi`, called for the positions
+        (the queries at the last ``n_q`` of the ``n_k``, as :func:`mha.causal_mask` aligns
+        them). **Mask and bias combine** as
+        ``where(mask, scores + bias, -inf)``: the mask wins, and a ``-inf`` in the bias hides
+        a key as the mask does; a row with no finite score gives zeros.
+    dropout : float
+        Attention dropout (training only: pass 0, the default, to evaluate): each weight is
+        zeroed with probability ``dropout`` and the others divided by ``1 - dropout``,
+        after the softmax, as ``nn.MultiheadAttention(dropout=p)`` does.
+    rng : random generator
+        Needed when ``dropout > 0``: ``numpy.random.default_rng(seed)`` (or CuPy's), so that
+        a run can be repeated.
 
     Returns
     -------
     out : array
         The weighted sum of values.
     weights : array
-        The attention weights; each unmasked row sums to 1.
+        The attention weights (after dropout, when there is dropout: the ones that
+        multiplied the values); without dropout each unmasked row sums to 1.
 
     Shapes
     ------
-    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v);  mask : (..., n_q, n_k)
+    q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v)
+    mask, bias : broadcastable to (..., n_q, n_k)
     out : (..., n_q, d_v);  weights : (..., n_q, n_k)
     """
-    xp = _validate.array_namespace(q=q, k=k, v=v, mask=mask)
+    array_bias = None if callable(bias) else bias
+    xp = _validate.array_namespace(q=q, k=k, v=v, mask=mask, bias=array_bias)
     for name, x in (("q", q), ("k", k), ("v", v)):
         _validate.floating(name, x, xp)
         _validate.min_ndim(name, x, 2, "(..., n, d)")
@@ -87,9 +114,16 @@ def scaled_dot_product_attention(
         )
     _validate.one_value_per_key(k, v)
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
+    scores_shape = (*batch, q.shape[-2], k.shape[-2])
     if mask is not None:
-        _validate.attention_mask(mask, (*batch, q.shape[-2], k.shape[-2]), xp, "(..., n_q, n_k)")
-    return _compute.attention(xp, q, k, v, mask)
+        _validate.attention_mask(mask, scores_shape, xp, "(..., n_q, n_k)")
+    _validate.attention_bias(bias, scores_shape, xp, "(..., n_q, n_k)")
+    dropout = _validate.dropout(dropout, rng)
+    if callable(bias):  # a positional bias's shape is known once it is evaluated
+        compute = _compute.compute_dtype(xp, q.dtype)
+        bias = _compute.bias_scores(xp, bias, q.shape[-2], k.shape[-2], dtype=compute, like=q)
+        _validate.attention_bias(bias, scores_shape, xp, "(..., n_q, n_k)")
+    return _compute.attention(xp, q, k, v, mask, bias, dropout, rng)
 
 
 def split_heads(x: Array, num_heads: int) -> Array:

@@ -8,18 +8,62 @@ Paper layout, ``x @ W``: ``w_q`` is ``(d_model, h*d_k)`` and head i owns its col
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+import array_api_compat
 import numpy as np
 
 from mha import _validate
 from mha._validate import Array
 
 
+class LayerWeights:
+    """What the weight containers (:class:`MHAParams`, :class:`mha.efficient.GQAParams`) share.
+
+    Fields ``w_q``, ``w_k``, ``w_v``, ``w_o``, optional ``b_q`` .. ``b_o`` in paper layout, and
+    ``num_heads``; the sizes follow from their shapes.
+    """
+
+    @staticmethod
+    def array_names() -> tuple[str, ...]:
+        return ("w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o")
+
+    @property
+    def d_model(self) -> int:
+        """The output's width (the columns of ``w_o``)."""
+        return self.w_o.shape[1]
+
+    @property
+    def d_k(self) -> int:
+        return self.w_q.shape[1] // self.num_heads
+
+    @property
+    def qdim(self) -> int:
+        return self.w_q.shape[0]
+
+    @property
+    def kdim(self) -> int:
+        return self.w_k.shape[0]
+
+    @property
+    def vdim(self) -> int:
+        return self.w_v.shape[0]
+
+    @property
+    def has_bias(self) -> bool:
+        return any(getattr(self, name) is not None for name in ("b_q", "b_k", "b_v", "b_o"))
+
+    def num_parameters(self) -> int:
+        """How many numbers the layer learns (weights and biases)."""
+        arrays = (getattr(self, name) for name in self.array_names())
+        return sum(math.prod(a.shape) for a in arrays if a is not None)
+
+
 @dataclass(frozen=True, eq=False)
-class MHAParams:
+class MHAParams(LayerWeights):
     """Weights (and optional biases) of a multi-head attention layer, paper layout.
 
     Frozen, and checked when built: the arrays come from one library, share one floating
@@ -30,9 +74,10 @@ class MHAParams:
 
     Shapes
     ------
-    w_q : (d_model, h*d_k);  w_k : (kdim, h*d_k);  w_v : (vdim, h*d_v);  w_o : (h*d_v, d_model)
+    w_q : (qdim, h*d_k);  w_k : (kdim, h*d_k);  w_v : (vdim, h*d_v);  w_o : (h*d_v, d_model)
     b_q, b_k : (h*d_k,);  b_v : (h*d_v,);  b_o : (d_model,)   (each optional)
-    kdim and vdim equal d_model unless keys/values come with other feature sizes.
+    d_model is the output's width; qdim, kdim and vdim equal it unless queries, keys or
+    values come with other feature sizes (a layer may take d_in features and give d_out).
     """
 
     w_q: Array
@@ -68,56 +113,19 @@ class MHAParams:
                 raise ValueError(f"num_heads={h} does not divide the {cols} columns of {name}")
         if self.w_o.shape[0] != hd_v:
             raise ValueError(f"w_o has {self.w_o.shape[0]} rows but must have h*d_v={hd_v}")
-        if self.w_q.shape[0] != self.w_o.shape[1]:
-            raise ValueError(
-                f"w_q has {self.w_q.shape[0]} rows but w_o has {self.w_o.shape[1]} columns; "
-                "both must be d_model"
-            )
         for name, size in (("b_q", hd_k), ("b_k", hd_k), ("b_v", hd_v), ("b_o", self.d_model)):
             b = arrays[name]
             if b is not None and tuple(b.shape) != (size,):
                 raise ValueError(f"{name} must have shape ({size},), got {tuple(b.shape)}")
 
-    @staticmethod
-    def array_names() -> tuple[str, ...]:
-        return ("w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o")
-
-    @property
-    def d_model(self) -> int:
-        return self.w_o.shape[1]
-
-    @property
-    def d_k(self) -> int:
-        return self.w_q.shape[1] // self.num_heads
-
     @property
     def d_v(self) -> int:
         return self.w_v.shape[1] // self.num_heads
-
-    @property
-    def kdim(self) -> int:
-        return self.w_k.shape[0]
-
-    @property
-    def vdim(self) -> int:
-        return self.w_v.shape[0]
-
-    @property
-    def has_bias(self) -> bool:
-        return any(getattr(self, name) is not None for name in ("b_q", "b_k", "b_v", "b_o"))
 
     def map(self, fn) -> MHAParams:
         """A new MHAParams with ``fn`` applied to every array (e.g. a dtype or device change)."""
         arrays = {name: getattr(self, name) for name in self.array_names()}
         return replace(self, **{name: None if x is None else fn(x) for name, x in arrays.items()})
-
-    def num_parameters(self) -> int:
-        """How many numbers the layer learns (weights and biases)."""
-        return sum(
-            int(np.prod(getattr(self, n).shape))
-            for n in self.array_names()
-            if getattr(self, n) is not None
-        )
 
 
 def init_params(
@@ -126,6 +134,9 @@ def init_params(
     *,
     d_k: int | None = None,
     d_v: int | None = None,
+    qdim: int | None = None,
+    kdim: int | None = None,
+    vdim: int | None = None,
     bias: bool = False,
     seed: int = 0,
     dtype: Any = np.float32,
@@ -138,11 +149,13 @@ def init_params(
     Parameters
     ----------
     d_model : int
-        Model (embedding) size.
+        Model (embedding) size: the output's width.
     num_heads : int
         h. Unless ``d_k``/``d_v`` are given it must divide ``d_model``.
     d_k, d_v : int, optional
         Per-head query/key and value sizes; default ``d_model // num_heads``.
+    qdim, kdim, vdim : int, optional
+        Features of the queries, keys and values when they differ from ``d_model``.
     bias : bool
         Add zero-initialised biases ``b_q, b_k, b_v, b_o``.
     seed : int
@@ -152,9 +165,13 @@ def init_params(
 
     Shapes
     ------
-    w_q, w_k : (d_model, h*d_k);  w_v : (d_model, h*d_v);  w_o : (h*d_v, d_model)
+    w_q : (qdim, h*d_k);  w_k : (kdim, h*d_k);  w_v : (vdim, h*d_v);  w_o : (h*d_v, d_model)
     """
     d_model, num_heads, d_k, d_v = _validate.head_sizes(d_model, num_heads, d_k, d_v)
+    qdim, kdim, vdim = (
+        d_model if size is None else _validate.positive_int(name, size)
+        for name, size in (("qdim", qdim), ("kdim", kdim), ("vdim", vdim))
+    )
     if not np.issubdtype(np.dtype(dtype), np.floating):
         raise TypeError(f"dtype must be a floating dtype, got {np.dtype(dtype)}")
     rng = np.random.default_rng(seed)
@@ -164,7 +181,7 @@ def init_params(
         return rng.uniform(-limit, limit, size=(fan_in, fan_out)).astype(dtype)
 
     h = num_heads
-    w_q, w_k, w_v = glorot(d_model, h * d_k), glorot(d_model, h * d_k), glorot(d_model, h * d_v)
+    w_q, w_k, w_v = glorot(qdim, h * d_k), glorot(kdim, h * d_k), glorot(vdim, h * d_v)
     w_o = glorot(h * d_v, d_model)
     biases = {}
     if bias:
@@ -173,46 +190,64 @@ def init_params(
     return MHAParams(w_q, w_k, w_v, w_o, num_heads, **biases)
 
 
-def to_torch_state_dict(params: MHAParams) -> dict[str, np.ndarray]:
-    """The ``state_dict`` of an equivalent ``torch.nn.MultiheadAttention``, as NumPy arrays.
+def check_nn_compatible(layer: Any) -> None:
+    """Raise ``ValueError`` unless ``nn.MultiheadAttention`` can hold ``layer``'s weights.
 
-    ``nn.MultiheadAttention`` fuses the three input projections into ``in_proj_weight``
-    ``(3*d_model, d_model)`` when keys and values have ``d_model`` features, and keeps
-    ``q_proj_weight``/``k_proj_weight``/``v_proj_weight`` otherwise. It needs
-    ``d_k = d_v = d_model / h`` and either all four biases or none.
+    ``layer`` is an :class:`MHAParams` or the torch module (anything with ``d_model``,
+    ``num_heads``, ``d_k``, ``d_v``, ``qdim`` and the four biases): ``nn.MultiheadAttention``
+    needs ``d_k = d_v = d_model / h``, queries of ``d_model`` features, and all four biases
+    or none.
     """
-    if params.d_k * params.num_heads != params.d_model or params.d_v != params.d_k:
+    if layer.d_k * layer.num_heads != layer.d_model or layer.d_v != layer.d_k:
         raise ValueError(
-            f"params has d_k={params.d_k}, d_v={params.d_v}, h={params.num_heads}, d_model={params.d_model}; nn.MultiheadAttention needs "
-            "d_k = d_v = d_model / h"
+            f"the layer has d_k={layer.d_k}, d_v={layer.d_v}, h={layer.num_heads}, "
+            f"d_model={layer.d_model}; nn.MultiheadAttention needs d_k = d_v = d_model / h"
         )
-    biases = [params.b_q, params.b_k, params.b_v, params.b_o]
-    if any(b is None for b in biases) and params.has_bias:
+    if layer.qdim != layer.d_model:
         raise ValueError(
-            "params has some biases but not all; nn.MultiheadAttention has all four or none"
+            f"the layer has qdim={layer.qdim} query features but d_model={layer.d_model} "
+            "output features; nn.MultiheadAttention needs them equal (its embed_dim)"
         )
-    w_q, w_k, w_v, w_o = (np.asarray(w) for w in (params.w_q, params.w_k, params.w_v, params.w_o))
-    if params.kdim == params.vdim == params.d_model:
-        state = {"in_proj_weight": np.concatenate([w_q.T, w_k.T, w_v.T], axis=0)}
+    present = [getattr(layer, name) is not None for name in ("b_q", "b_k", "b_v", "b_o")]
+    if any(present) and not all(present):
+        raise ValueError(
+            "the layer has some biases but not all; nn.MultiheadAttention has all four or none"
+        )
+
+
+def torch_layout(arrays: Mapping[str, Array | None]) -> dict[str, Array]:
+    """Paper-layout weights as an ``nn.MultiheadAttention`` ``state_dict`` (any array library).
+
+    ``arrays`` maps ``w_q``, ``w_k``, ``w_v``, ``w_o`` and ``b_q`` .. ``b_o`` (None where
+    absent) to NumPy arrays or torch tensors; the result holds the same library's arrays,
+    transposed to ``(out, in)``. ``nn.MultiheadAttention`` fuses the three input projections
+    into ``in_proj_weight`` ``(3*d_model, d_model)`` when keys and values have ``d_model``
+    features, and keeps ``q_proj_weight``/``k_proj_weight``/``v_proj_weight`` otherwise.
+    """
+    xp = array_api_compat.array_namespace(arrays["w_q"])
+    w_q, w_k, w_v, w_o = (xp.matrix_transpose(arrays[n]) for n in ("w_q", "w_k", "w_v", "w_o"))
+    d_model = w_o.shape[0]
+    if w_k.shape[1] == w_v.shape[1] == w_q.shape[1] == d_model:
+        state = {"in_proj_weight": xp.concat([w_q, w_k, w_v], axis=0)}
     else:
-        state = {"q_proj_weight": w_q.T, "k_proj_weight": w_k.T, "v_proj_weight": w_v.T}
-    state["out_proj.weight"] = w_o.T
-    if params.has_bias:
-        state["in_proj_bias"] = np.concatenate([np.asarray(b) for b in biases[:3]])
-        state["out_proj.bias"] = np.asarray(params.b_o)
-    return {name: np.ascontiguousarray(a) for name, a in state.items()}
+        state = {"q_proj_weight": w_q, "k_proj_weight": w_k, "v_proj_weight": w_v}
+    state["out_proj.weight"] = w_o
+    if arrays["b_q"] is not None:
+        state["in_proj_bias"] = xp.concat([arrays[n] for n in ("b_q", "b_k", "b_v")])
+        state["out_proj.bias"] = arrays["b_o"]
+    return state
 
 
-def from_torch_state_dict(state: Mapping[str, Array], num_heads: int) -> MHAParams:
-    """MHAParams from an ``nn.MultiheadAttention`` ``state_dict`` (NumPy arrays, paper layout).
+def paper_layout(state: Mapping[str, Array]) -> dict[str, Array | None]:
+    """The inverse of :func:`torch_layout`: ``w_q`` .. ``w_o`` and ``b_q`` .. ``b_o``.
 
-    The inverse of :func:`to_torch_state_dict`. Tensors must be moved to NumPy first
-    (``t.detach().cpu().numpy()``); :meth:`mha.torch_mha.MultiHeadAttention.from_torch`
-    does that.
+    Arrays of any library (NumPy, torch), views where the library makes them; biases are
+    None when ``state`` has none.
     """
-    state = {name: np.asarray(a) for name, a in state.items()}
     if "in_proj_weight" in state:
-        w_q, w_k, w_v = np.split(state["in_proj_weight"], 3, axis=0)
+        w_in = state["in_proj_weight"]
+        d = w_in.shape[0] // 3
+        w_q, w_k, w_v = w_in[:d], w_in[d : 2 * d], w_in[2 * d :]
     elif all(f"{p}_proj_weight" in state for p in "qkv"):
         w_q, w_k, w_v = (state[f"{p}_proj_weight"] for p in "qkv")
     else:
@@ -222,15 +257,39 @@ def from_torch_state_dict(state: Mapping[str, Array], num_heads: int) -> MHAPara
         )
     if "out_proj.weight" not in state:
         raise ValueError(f"state must hold out_proj.weight, got keys {sorted(state)}")
-    biases = {}
-    if state.get("in_proj_bias") is not None:
-        b_q, b_k, b_v = np.split(state["in_proj_bias"], 3)
-        biases = {"b_q": b_q, "b_k": b_k, "b_v": b_v, "b_o": state["out_proj.bias"]}
+    xp = array_api_compat.array_namespace(w_q)
+    arrays = {
+        name: xp.matrix_transpose(w)
+        for name, w in (("w_q", w_q), ("w_k", w_k), ("w_v", w_v), ("w_o", state["out_proj.weight"]))
+    }
+    b_in = state.get("in_proj_bias")
+    if b_in is None:
+        return {**arrays, "b_q": None, "b_k": None, "b_v": None, "b_o": None}
+    hd_k = arrays["w_q"].shape[1]
+    biases = {"b_q": b_in[:hd_k], "b_k": b_in[hd_k : 2 * hd_k], "b_v": b_in[2 * hd_k :]}
+    return {**arrays, **biases, "b_o": state["out_proj.bias"]}
+
+
+def to_torch_state_dict(params: MHAParams) -> dict[str, np.ndarray]:
+    """The ``state_dict`` of an equivalent ``torch.nn.MultiheadAttention``, as NumPy arrays.
+
+    :func:`torch_layout` of the weights, after :func:`check_nn_compatible`.
+    """
+    check_nn_compatible(params)
+    arrays = {name: getattr(params, name) for name in MHAParams.array_names()}
+    state = torch_layout({n: None if a is None else np.asarray(a) for n, a in arrays.items()})
+    return {name: np.ascontiguousarray(a) for name, a in state.items()}
+
+
+def from_torch_state_dict(state: Mapping[str, Array], num_heads: int) -> MHAParams:
+    """MHAParams from an ``nn.MultiheadAttention`` ``state_dict`` (NumPy arrays, paper layout).
+
+    The inverse of :func:`to_torch_state_dict`. Tensors must be moved to NumPy first
+    (``t.detach().cpu().numpy()``); :meth:`mha.torch_mha.MultiHeadAttention.from_torch`
+    converts tensors without NumPy (so bfloat16 works).
+    """
+    arrays = paper_layout({name: np.asarray(a) for name, a in state.items()})
     return MHAParams(
-        np.ascontiguousarray(w_q.T),
-        np.ascontiguousarray(w_k.T),
-        np.ascontiguousarray(w_v.T),
-        np.ascontiguousarray(state["out_proj.weight"].T),
-        num_heads,
-        **{name: b.copy() for name, b in biases.items()},
+        num_heads=num_heads,
+        **{name: None if a is None else np.array(a, order="C") for name, a in arrays.items()},
     )

@@ -68,6 +68,20 @@ def test_pruned_head_has_similarity_zero_not_nan():
     torch.testing.assert_close(sim, torch.tensor([[1.0, 0.0], [0.0, 0.0]]))
 
 
+@pytest.mark.parametrize("bad", [float("nan"), float("inf")])
+def test_a_nan_in_one_head_stays_visible_in_its_row_and_column(bad):
+    """It used to come out finite (issue 25): the norm test treated NaN as a pruned head."""
+    gen = torch.Generator().manual_seed(1)
+    per_head = torch.rand(2, 4, 5, 5, generator=gen)
+    clean = analysis.head_similarity(per_head)
+    per_head[1, 2, 3, 0] = bad  # one entry of head 2
+    sim = analysis.head_similarity(per_head)
+    assert torch.isnan(sim[2]).all() and torch.isnan(sim[:, 2]).all()
+    others = [0, 1, 3]
+    torch.testing.assert_close(sim[others][:, others], clean[others][:, others])
+    assert torch.isnan(analysis.redundancy(sim))
+
+
 def test_redundancy_is_the_off_diagonal_mean():
     sim = torch.tensor([[1.0, 0.2, 0.4], [0.2, 1.0, 0.6], [0.4, 0.6, 1.0]])
     assert analysis.redundancy(sim).item() == pytest.approx(0.4)

@@ -38,7 +38,7 @@ def _reference(x, n):
     return np.cumsum(x, axis=-1) + n
 
 
-TOY = FunctionExercise(0, _reference, _cases, mistakes=())
+TOY = FunctionExercise(_reference, _cases, mistakes=())
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_an_unrelated_wrong_answer_gets_no_relation():
 
 def test_a_table_mistake_names_the_relation_it_explains():
     named = FunctionExercise(
-        0, _reference, _cases,
+        _reference, _cases,
         (Mistake("percent", "a percentage", "divide by 100", relations=("times:100",)),),
     )  # fmt: skip
     cases = named.trials(np.random.default_rng(1))
@@ -86,7 +86,7 @@ def test_a_table_mistake_names_the_relation_it_explains():
 
 def test_a_count_names_what_changed_in_its_formula():
     count = NumberExercise(
-        0, 4 * 16 * 8 * 8 * 2, (),
+        4 * 16 * 8 * 8 * 2, (),
         terms=(Term("w", "the weights", 1, ("batch", "heads", "n", "n", "bytes")),),
         values=(("batch", 4), ("heads", 16), ("n", 8), ("bytes", 2), ("layers", 3)),
         alternatives=(Alternative("bytes", "float32", 4, "4 bytes per number"),),

@@ -78,9 +78,9 @@ def test_blocked_attention_equals_the_readable_one_float64(
     seen = []
     online = tiles._online_softmax_attention
 
-    def spy(xp, q, k, v, blocked, block_k, shift_free):
+    def spy(xp, q, k, v, blocked, block_k, shift_free, bias):
         seen.append((q.shape[-2], block_k, shift_free))
-        return online(xp, q, k, v, blocked, block_k, shift_free)
+        return online(xp, q, k, v, blocked, block_k, shift_free, bias)
 
     monkeypatch.setattr(tiles, "_online_softmax_attention", spy)
     budget = tile_elements * 8 * threads.width()  # float64
@@ -165,7 +165,7 @@ def test_the_lean_path_is_chosen_only_when_the_scores_exceed_the_budget(rng, mon
     blocked = tiles.attention
 
     def spy(*args):
-        calls.append(args[-1])
+        calls.append(args[5])  # memory_budget
         return blocked(*args)
 
     monkeypatch.setattr(tiles, "attention", spy)

@@ -10,16 +10,18 @@ import pytest
 
 import mha
 from mha.lean import kernels, tiles
+from mha.positions import ALiBi
 
 pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
 
 
-def _error_bound(x, params, dtype):
+def _error_bound(x, params, dtype, bias_max=0.0):
     """How far a float ``dtype`` computation of attention's output may be from another.
 
     A score ``q_i . k_j / sqrt(d_k)`` is off by at most ``~d_k eps |q_i| |k_j| / sqrt(d_k)``
     (``S eps d_k`` for ``S`` the largest ``|q_i| |k_j| / sqrt(d_k)``), which moves each weight
-    by that factor and the output by as much times ``max |v|``; the powers, their sum and the
+    by that factor and the output by as much times ``max |v|`` (a bias of at most ``bias_max``
+    adds ``bias_max eps``); the powers, their sum and the
     weighted sum add a few ``eps`` each (with room for two computations, and the float64
     reference's own). Row norms of the whole projections bound the heads' norms.
     """
@@ -30,21 +32,32 @@ def _error_bound(x, params, dtype):
     s = np.linalg.norm(q, axis=-1).max() * np.linalg.norm(k, axis=-1).max() / np.sqrt(d_k)
     eps = np.finfo(dtype).eps
     v_out = np.abs(v).max() * np.abs(params.w_o.astype(np.float64)).sum(axis=0).max()
-    return 4 * eps * (d_k * s + 16) * v_out
+    return 4 * eps * (d_k * s + bias_max + 16) * v_out
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("magnitude", [0.3, 4.0])  # shift-free, and scores far beyond the bound
-def test_both_exponentials_give_the_readable_paths_output(rng, monkeypatch, dtype, magnitude):
-    """exp and exp2 are two routes to the same powers: each within the error bound of float
-    rounding (:func:`_error_bound`) of the readable path, computed in float64."""
+@pytest.mark.parametrize("bias_kind", [None, "array", "alibi"])
+def test_both_exponentials_give_the_readable_paths_output(
+    rng, monkeypatch, dtype, magnitude, bias_kind
+):
+    """exp and exp2 are two routes to the same powers (a bias goes into the route's base
+    too): each within the error bound of float rounding (:func:`_error_bound`) of the
+    readable path, computed in float64."""
     params = mha.init_params(32, 4, dtype=dtype, seed=3)
     x = (rng.standard_normal((2, 200, 32)) * magnitude).astype(dtype)
     mask = mha.combine_masks(mha.causal_mask(200), mha.padding_mask([200, 90], 200))
+    biases = {None: None, "array": rng.standard_normal((4, 200, 200)) * 3, "alibi": ALiBi(4)}
+    bias = biases[bias_kind]
+    slopes_times_distance = 200.0  # ALiBi: slopes at most 1, |j - i| < 200
+    bias_max = {None: 0.0, "array": np.abs(biases["array"]).max(), "alibi": slopes_times_distance}
+    bias_max = bias_max[bias_kind]
     weights = {f: getattr(params, f).astype(np.float64) for f in ("w_q", "w_k", "w_v", "w_o")}
     x64 = x.astype(np.float64)
-    expected, _ = mha.multi_head_attention(x64, x64, x64, replace(params, **weights), mask)
-    bound = _error_bound(x, params, dtype)
+    params64 = replace(params, **weights)
+    expected, _ = mha.multi_head_attention(x64, x64, x64, params64, mask, bias=bias)
+    bias = bias.astype(dtype) if bias_kind == "array" else bias
+    bound = _error_bound(x, params, dtype, bias_max)
     chosen, taken = kernels.exponential, []
 
     def spy(xp, dt):
@@ -56,7 +69,7 @@ def test_both_exponentials_give_the_readable_paths_output(rng, monkeypatch, dtyp
         monkeypatch.setenv(kernels.EXP_VARIABLE, route)
         taken.clear()
         out, _ = mha.multi_head_attention(
-            x, x, x, params, mask, need_weights=False, memory_budget=1
+            x, x, x, params, mask, need_weights=False, memory_budget=1, bias=bias
         )
         assert set(taken) == {route}  # the forced route is the one taken, everywhere
         assert out.dtype == dtype

@@ -1,16 +1,28 @@
 """mha.positions: hand-computed values, an independent formulation, the relative-offset property,
-dtype and array type kept (NumPy, torch, a strict array-API namespace), clear errors."""
+dtype and array type kept (NumPy, torch, a strict array-API namespace), float64 angles at long
+contexts, Llama 3's scaling and ALiBi by hand, clear errors (Hugging Face's own RoPE, scaling and
+ALiBi are the oracles of tests/test_hf_oracles.py)."""
 
 import math
 import subprocess
 import sys
 
+import array_api_compat
 import array_api_strict as xs
 import numpy as np
 import pytest
 import torch
 
-from mha.positions import apply_rope, rotate_half, sinusoidal
+from mha.positions import (
+    ALiBi,
+    Llama3Scaling,
+    RoPE,
+    alibi_slopes,
+    apply_rope,
+    frequencies,
+    rotate_half,
+    sinusoidal,
+)
 
 pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
 
@@ -211,3 +223,110 @@ def test_positions_import_no_heavy_library():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]", result.stdout
+
+
+# --- precision, RoPE as an attention option, Llama 3 scaling, ALiBi ----------------------------
+
+
+def test_rope_angles_in_float64_keep_float32_rotations_exact_at_long_contexts(rng):
+    """A float32 theta_i one ulp off, times position 40960, turns a pair visibly (issue 25).
+
+    With the angles in float64 the float32 result is within a few roundings of float32 of
+    the float64 rotation (cos and sin rounded, two products and a sum: at most 4 u |x| per
+    feature, u = 2^-24, |x| <= sqrt(2) max|x| for a pair).
+    """
+    d, positions = 128, np.arange(40960 - 64, 40961)
+    x = rng.standard_normal((positions.size, d))
+    exact = _rope_as_complex_numbers(x, positions)
+    got = apply_rope(x.astype(np.float32), positions)
+    assert got.dtype == np.float32
+    bound = 4 * 2.0**-24 * math.sqrt(2) * np.abs(x).max()
+    assert np.abs(got - exact).max() <= bound
+    # the same rotation with float32 angles, as the package computed it before: far worse
+    theta32 = (10000.0 ** (-np.arange(0, d, 2, dtype=np.float32) / d)).astype(np.float32)
+    angles32 = positions[:, None].astype(np.float32) * theta32
+    cos32, sin32 = np.cos(angles32), np.sin(angles32)
+    x32 = x.astype(np.float32)
+    half = d // 2
+    old = np.concatenate(
+        [
+            x32[:, :half] * cos32 - x32[:, half:] * sin32,
+            x32[:, half:] * cos32 + x32[:, :half] * sin32,
+        ],
+        axis=-1,
+    )
+    assert np.abs(old - exact).max() > 100 * bound
+
+
+def test_frequencies_are_float64_and_take_the_library(rng):
+    theta = frequencies(8, base=10000.0)  # 10^4^(-2i/8) = 10^-i
+    assert theta.dtype == np.float64
+    np.testing.assert_allclose(theta, [1.0, 0.1, 0.01, 0.001], rtol=1e-15)
+    on_torch = frequencies(8, base=100.0, xp=array_api_compat.array_namespace(torch.zeros(1)))
+    assert isinstance(on_torch, torch.Tensor) and on_torch.dtype == torch.float64
+
+
+def test_llama3_scaling_by_hand():
+    """Wavelengths 2 pi / theta: below L/4 kept, above L divided by the factor, a blend between."""
+    scaling = Llama3Scaling(factor=4.0, low_freq_factor=1.0, high_freq_factor=2.0,
+                            original_max_position=100)  # fmt: skip
+    xp = array_api_compat.array_namespace(np.zeros(1))
+    wavelengths = np.array([10.0, 49.0, 75.0, 101.0, 1000.0])
+    theta = 2 * math.pi / wavelengths
+    # 75: s = (100/75 - 1) / (2 - 1) = 1/3, theta' = (2/3) theta / 4 + (1/3) theta
+    expected = [theta[0], theta[1], theta[2] * (2 / 3 / 4 + 1 / 3), theta[3] / 4, theta[4] / 4]
+    np.testing.assert_allclose(scaling.apply(xp, theta), expected, rtol=1e-15)
+    scaled = apply_rope(np.ones((3, 8)), [0, 5, 9], scaling=scaling)
+    plain = apply_rope(np.ones((3, 8)), [0, 5, 9])
+    assert not np.allclose(scaled, plain)
+
+
+def test_rope_rotate_heads_puts_queries_at_the_last_key_positions(rng):
+    q, k = rng.standard_normal((2, 3, 2, 8)), rng.standard_normal((2, 3, 5, 8))  # (B, h, n, d)
+    rope = RoPE(base=100.0)
+    q_rot, k_rot = rope.rotate_heads(q, k)
+    np.testing.assert_allclose(q_rot, apply_rope(q, [3, 4], base=100.0), atol=1e-15)
+    np.testing.assert_allclose(k_rot, apply_rope(k, np.arange(5), base=100.0), atol=1e-15)
+    q_rot, k_rot = rope.rotate_heads(q, k, start=7)  # after 7 cached tokens
+    np.testing.assert_allclose(k_rot, apply_rope(k, np.arange(7, 12), base=100.0), atol=1e-15)
+    np.testing.assert_allclose(q_rot, apply_rope(q, [10, 11], base=100.0), atol=1e-15)
+    per_sequence = np.array([[0, 1, 2, 3, 4], [5, 7, 9, 11, 13]])  # (B, n_k)
+    q_rot, k_rot = RoPE(base=100.0, positions=per_sequence).rotate_heads(q, k[:1])  # k broadcasts
+    for b in range(2):
+        np.testing.assert_allclose(
+            k_rot[b], apply_rope(k[0], per_sequence[b], base=100.0), atol=1e-15
+        )
+        np.testing.assert_allclose(
+            q_rot[b], apply_rope(q[b], per_sequence[b, 3:], base=100.0), atol=1e-15
+        )
+
+
+def test_alibi_by_hand():
+    assert alibi_slopes(4) == (0.25, 0.0625, 2.0**-6, 2.0**-8)
+    assert alibi_slopes(2) == (2.0**-4, 2.0**-8)
+    assert alibi_slopes(6) == (0.25, 0.0625, 2.0**-6, 2.0**-8, 2.0**-1, 2.0**-3)  # 4, then odd of 8
+    bias = ALiBi(2)(np.array([3.0, 4.0]), np.arange(5.0))  # queries at 3, 4; keys 0..4
+    expected_head_0 = 2.0**-4 * (np.arange(5.0)[None, :] - np.array([[3.0], [4.0]]))
+    np.testing.assert_array_equal(bias[0], expected_head_0)
+    np.testing.assert_array_equal(ALiBi(2)(np.array([3.0, 4.0]), np.arange(5.0), 1), bias[1])
+    assert bias.shape == (2, 2, 5)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: Llama3Scaling(factor=0), ValueError, "factor must be a positive number"),
+        (lambda: Llama3Scaling(low_freq_factor=4.0, high_freq_factor=2.0), ValueError, "must be greater than low_freq_factor"),
+        (lambda: Llama3Scaling(original_max_position=0), ValueError, "original_max_position must be a positive integer"),
+        (lambda: RoPE(base=0.5), ValueError, "base must be a number greater than 1"),
+        (lambda: RoPE(scaling={"factor": 8}), TypeError, "scaling must be an mha.positions.Llama3Scaling"),
+        (lambda: apply_rope(np.zeros((2, 4)), scaling=2.0), TypeError, "scaling must be an mha.positions.Llama3Scaling"),
+        (lambda: RoPE(positions=[0, 1]).rotate_heads(np.zeros((1, 3, 4)), np.zeros((1, 2, 4))), ValueError, "more queries than keys"),
+        (lambda: RoPE(positions=[0, 1, 2]).rotate_heads(np.zeros((1, 2, 4)), np.zeros((1, 2, 4))), ValueError, r"positions must have shape \(n,\) = \(2,\)"),
+        (lambda: ALiBi(0), ValueError, "num_heads must be a positive integer"),
+        (lambda: frequencies(5), ValueError, "d must be even"),
+    ],
+)  # fmt: skip
+def test_bad_options_are_named(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

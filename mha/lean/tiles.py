@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import array_api_compat
 import numpy as np
@@ -42,6 +44,7 @@ from mha._validate import Array
 from mha.lean import kernels, threads
 from mha.lean.phases import timed
 from mha.params import MHAParams
+from mha.positions import RoPE
 
 _MIN_TILE_SIDE = 64  # tiles are at least 64 x 64, however small the budget
 _MAX_TILE_ROWS = 256  # 1024 x 1024 tiles were ~4% slower than 256 x 1024 (python -m mha.bench)
@@ -65,6 +68,13 @@ def tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
 @timed("QK^T products")
 def _scores(k_block: Array, q_t: Array) -> Array:
     return k_block @ q_t  # (..., bk, d_k) @ (..., d_k, bq) -> (..., bk, bq)
+
+
+@timed("bias")
+def _biased(xp: ModuleType, scores: Array, bias_block: Array, in_place: bool) -> Array:
+    """The scores plus a block's bias, in the exponential's base: (..., bq or 1, bk or 1)."""
+    bias_t = matrix_transpose(xp, bias_block)  # (..., bk, bq)
+    return np.add(scores, bias_t, out=scores) if in_place else scores + bias_t
 
 
 @timed("mask")
@@ -131,8 +141,9 @@ def _online_softmax_attention(
     blocked: Array | None,
     block_k: int,
     shift_free: bool = False,
+    bias: Callable[[slice], Array] | None = None,
 ) -> Array:
-    """softmax(q k^T) v, one block of keys at a time, in the base of the chosen exponential.
+    """softmax(q k^T + bias) v, one block of keys at a time, in the chosen exponential's base.
 
     The exponential is :func:`mha.lean.kernels.exponential`'s (``exp`` or ``exp2``, the
     faster on this CPU), and ``q`` comes scaled by its ``scale / sqrt(d_k)`` (``log2(e) /
@@ -151,8 +162,11 @@ def _online_softmax_attention(
 
     The scores are computed transposed, one *column* per query (``k q^T``): with
     d_k = 64 BLAS runs that product about 1.5x faster than ``q k^T``. ``blocked`` is True
-    where a query may *not* attend a key. On NumPy the scores are masked and exponentiated
-    in place.
+    where a query may *not* attend a key. ``bias(keys)`` gives the additive bias of a block
+    of keys, already in the exponential's base (times its ``scale``), broadcastable to
+    ``(..., bq, bk)``: it
+    is added before the mask. On NumPy the scores are biased, masked and exponentiated in
+    place.
 
     Shapes
     ------
@@ -167,6 +181,8 @@ def _online_softmax_attention(
     for start in range(0, n_k, block_k):
         keys = slice(start, min(start + block_k, n_k))
         scores = _scores(k[..., keys, :], q_t)  # (..., bk, bq)
+        if bias is not None:
+            scores = _biased(xp, scores, bias(keys), in_place)
         if blocked is not None:
             blocked_keys = blocked[..., keys] if blocked.shape[-1] > 1 else blocked
             scores = _masked(xp, scores, blocked_keys, in_place)
@@ -197,6 +213,7 @@ def _attention_threads(
     max_elements: int,
     q_scale: float,
     shift_free: bool,
+    bias: Array | None = None,
 ) -> Array:
     """NumPy only: tiles (one batch index, a block of query rows) run on :mod:`mha.lean.threads`.
 
@@ -204,18 +221,24 @@ def _attention_threads(
     single-threaded in NumPy, runs next to the products instead of after them. Each tile
     multiplies its own queries by ``q_scale``. The result's heads axis (the last batch
     axis) is second to last in memory, so that :func:`mha.functional.merge_heads` of it is a
-    reshape, not a copy.
+    reshape, not a copy. A bias array is sliced per tile; a positional bias is asked for the
+    tile's head (the last batch axis) and positions only.
 
     Shapes
     ------
     q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v)
-    blocked : (..., n_q or 1, n_k or 1);  returns : (..., n_q, d_v)
+    blocked : (..., n_q or 1, n_k or 1);  bias : at least 2-D, or positional
+    returns : (..., n_q, d_v)
     """
     extra = () if blocked is None else blocked.shape[:-2]
+    if bias is not None and not callable(bias):
+        extra = np.broadcast_shapes(extra, bias.shape[:-2])
     batch = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2], extra)
     q, k, v = (np.broadcast_to(x, (*batch, *x.shape[-2:])) for x in (q, k, v))  # views
     if blocked is not None:
         blocked = np.broadcast_to(blocked, (*batch, *blocked.shape[-2:]))
+    if bias is not None and not callable(bias):
+        bias = np.broadcast_to(bias, (*batch, *bias.shape[-2:]))
     n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
     workers = threads.width()
     tile_elements = min(kernels.tile_elements(), max_elements // workers)
@@ -229,9 +252,14 @@ def _attention_threads(
         blocked_tile = None
         if blocked is not None:
             blocked_tile = blocked[index][rows] if blocked.shape[-2] > 1 else blocked[index]
+        bias_tile = None
+        if bias is not None:
+            tile_bias = bias if callable(bias) else bias[index]
+            head = index[-1] if callable(bias) else None
+            bias_tile = _bias_blocks(xp, tile_bias, n_q, n_k, q.dtype, q, rows, head)
         q_tile = _scaled(q[index][rows], q_scale)  # (bq, d_k), contiguous
         tile = _online_softmax_attention(
-            xp, q_tile, k[index], v[index], blocked_tile, block_k, shift_free
+            xp, q_tile, k[index], v[index], blocked_tile, block_k, shift_free, bias_tile
         )
         _copy(out[index][rows], tile)
 
@@ -264,23 +292,54 @@ def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array, q_scale: flo
     return bool(small)
 
 
+def _bias_blocks(
+    xp: ModuleType,
+    bias: Array,
+    n_q: int,
+    n_k: int,
+    dtype: Any,
+    like: Array,
+    rows: slice,
+    head: int | None,
+) -> Callable[[slice], Array]:
+    """The bias of query ``rows`` as a function of a block of keys, in the base of the lean
+    path's exponential (times its ``scale``: log2(e) for ``exp2``)."""
+    scale = kernels.exponential(xp, dtype).scale
+
+    def block(keys: slice) -> Array:
+        scores = _compute.bias_scores(
+            xp, bias, n_q, n_k, dtype=dtype, like=like, rows=rows, cols=keys, head=head
+        )
+        return scores if scale == 1.0 else scores * scale
+
+    return block
+
+
 def attention(
-    xp: ModuleType, q: Array, k: Array, v: Array, mask: Array | None, memory_budget: int
+    xp: ModuleType,
+    q: Array,
+    k: Array,
+    v: Array,
+    mask: Array | None,
+    memory_budget: int,
+    bias: Array | None = None,
 ) -> Array:
-    """``mha.scaled_dot_product_attention(q, k, v, mask)[0]`` in tiles that fit ``memory_budget``.
+    """``mha.scaled_dot_product_attention(q, k, v, mask, bias=bias)[0]`` in tiles of ``memory_budget``.
 
     The scale 1/sqrt(d_k), times the chosen exponential's ``scale`` (``log2(e)`` for the
     base-2 softmax of ``exp2``, see :func:`_online_softmax_attention`), is folded into the
-    queries (an (n_q, d_k) product,
-    not (n_q, n_k)). NumPy float32/float64 arrays go to :func:`_attention_threads`, which
+    queries (an (n_q, d_k) product, not (n_q, n_k)). NumPy float32/float64 arrays go to :func:`_attention_threads`, which
     scales each tile's queries; other libraries (CuPy, ...) and dtypes take one block of
     query rows at a time, all batch entries at once, with tiles sized for the scores and two
-    temporaries of their size.
+    temporaries of their size. A bias (an array, or a positional bias such as
+    :class:`mha.positions.ALiBi`, which takes its heads from the third axis from the end)
+    is computed for each tile's queries and block of keys only, and turns off the
+    shift-free shortcut (it bounds ``q k^T``, not the bias).
 
     Shapes
     ------
     q : (..., n_q, d_k);  k : (..., n_k, d_k);  v : (..., n_k, d_v)
-    mask : broadcastable to (..., n_q, n_k);  returns : (..., n_q, d_v)
+    mask, bias : broadcastable to (..., n_q, n_k);  returns : (..., n_q, d_v)
     """
     dtype, compute = q.dtype, compute_dtype(xp, q.dtype)
     itemsize = 4 if compute == xp.float32 else 8
@@ -288,13 +347,15 @@ def attention(
     if mask is not None:
         mask = xp.reshape(mask, (1,) * (2 - mask.ndim) + tuple(mask.shape))  # at least 2-D
         blocked = xp.logical_not(mask)
+    if bias is not None and not callable(bias):
+        bias = xp.reshape(bias, (1,) * (2 - bias.ndim) + tuple(bias.shape))  # at least 2-D
     natural = 1.0 / math.sqrt(q.shape[-1])
     scale = natural * kernels.exponential(xp, compute).scale
     q, k, v = (xp.astype(x, compute, copy=False) for x in (q, k, v))
-    shift_free = _scores_are_small(xp, q, k, v, q_scale=natural)
+    shift_free = bias is None and _scores_are_small(xp, q, k, v, q_scale=natural)
     if array_api_compat.is_numpy_namespace(xp) and compute == dtype:
         max_elements = memory_budget // itemsize
-        return _attention_threads(xp, q, k, v, blocked, max_elements, scale, shift_free)
+        return _attention_threads(xp, q, k, v, blocked, max_elements, scale, shift_free, bias)
     q = q * scale
     batch = _validate.batch_shape(q=q.shape[:-2], k=k.shape[:-2], v=v.shape[:-2])
     n_q, n_k = q.shape[-2], k.shape[-2]
@@ -306,8 +367,13 @@ def attention(
         blocked_rows = None
         if blocked is not None:
             blocked_rows = blocked[..., rows, :] if blocked.shape[-2] > 1 else blocked
+        bias_rows = None
+        if bias is not None:
+            bias_rows = _bias_blocks(xp, bias, n_q, n_k, compute, q, rows, None)
         outs.append(
-            _online_softmax_attention(xp, q[..., rows, :], k, v, blocked_rows, block_k, shift_free)
+            _online_softmax_attention(
+                xp, q[..., rows, :], k, v, blocked_rows, block_k, shift_free, bias_rows
+            )
         )
     out = outs[0] if len(outs) == 1 else xp.concat(outs, axis=-2)
     return xp.astype(out, dtype, copy=False)
@@ -327,6 +393,8 @@ def multi_head_attention(
     params: MHAParams,
     mask: Array | None,
     memory_budget: int,
+    rope: RoPE | None = None,
+    bias: Array | None = None,
 ) -> Array:
     """The output of :func:`mha.multi_head_attention`, the scores in tiles of ``memory_budget``.
 
@@ -334,12 +402,13 @@ def multi_head_attention(
     (float32/float64, two or more cores) the four projections run on the same thread pool as
     the tiles, so that BLAS's own threads never compete with the tiles' threads, and the
     output is written over the projected queries when it has their shape (one array fewer
-    whose memory the system has to map and zero: ~2% at n = 1024, measured).
+    whose memory the system has to map and zero: ~2% at n = 1024, measured). ``rope``
+    rotates the heads' queries and keys before the tiles; ``bias`` goes into the tiles.
 
     Shapes
     ------
-    q : (..., n_q, d_model);  k : (..., n_k, kdim);  v : (..., n_k, vdim)
-    mask : broadcastable to (..., h, n_q, n_k);  returns : (..., n_q, d_model)
+    q : (..., n_q, qdim);  k : (..., n_k, kdim);  v : (..., n_k, vdim)
+    mask, bias : broadcastable to (..., h, n_q, n_k);  returns : (..., n_q, d_model)
     """
     numpy_threads = (
         array_api_compat.is_numpy_namespace(xp)
@@ -352,7 +421,11 @@ def multi_head_attention(
     q_heads = _compute.split_heads(xp, q_proj, h)  # (..., h, n_q, d_k)
     k_heads = _compute.split_heads(xp, proj(k, params.w_k, params.b_k), h)  # (..., h, n_k, d_k)
     v_heads = _compute.split_heads(xp, proj(v, params.w_v, params.b_v), h)  # (..., h, n_k, d_v)
-    heads = attention(xp, q_heads, k_heads, v_heads, mask, memory_budget)  # (..., h, n_q, d_v)
+    if rope is not None:
+        q_heads, k_heads = rope.rotate_heads(q_heads, k_heads)
+    heads = attention(
+        xp, q_heads, k_heads, v_heads, mask, memory_budget, bias
+    )  # (..., h, n_q, d_v)
     concat = _compute.merge_heads(xp, heads)  # (..., n_q, h*d_v)
     if numpy_threads and q_proj.shape == (*concat.shape[:-1], params.w_o.shape[1]):
         # the output over the projected queries, which are used up: memory already in use
