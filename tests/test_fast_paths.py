@@ -425,3 +425,35 @@ def test_a_forked_child_gets_a_working_thread_pool(rng):
 
 def _lean_attention(x, params):
     return mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=1)[0]
+
+
+def test_a_tile_leaves_out_the_keys_that_every_one_of_its_rows_masks(rng, monkeypatch):
+    """Causal: the tile of rows [r0, r1) needs keys [0, r1) only; padding: the keys up to the
+    sequence's length; a tile whose rows may attend nothing keeps one (masked) key."""
+    q = rng.standard_normal((2, 300, 8))
+    kv = rng.standard_normal((2, 300, 8))
+    key_counts = []
+    online = tiles._online_softmax_attention
+
+    def spy(xp, q, k, *args):
+        key_counts.append((q.shape[-2], k.shape[-2]))
+        return online(xp, q, k, *args)
+
+    monkeypatch.setattr(tiles, "_online_softmax_attention", spy)
+    monkeypatch.setattr(threads, "width", lambda: 1)  # the tiles in order
+    budget = 64 * 300 * 8  # 64 query rows against every key (float64)
+    hidden_tail = np.ones((300, 300), bool)
+    hidden_tail[:64] = False  # the first 64 queries may attend nothing
+    causal = [(64, 64), (64, 128), (64, 192), (64, 256), (44, 300)]
+    whole = [(64, 300)] * 4 + [(44, 300)]
+    masks = {  # mask -> (query rows, keys) of each tile, batch entry 0 then 1
+        "causal": (mha.causal_mask(300), causal * 2),
+        "padding": (mha.padding_mask([120, 300], 300)[:, 0], [(64, 120)] * 4 + [(44, 120)] + whole),
+        "nothing to attend": (hidden_tail, [(64, 1), *whole[1:]] * 2),
+    }  # fmt: skip
+    for mask, expected_counts in masks.values():
+        expected, _ = mha.scaled_dot_product_attention(q, kv, kv, mask)
+        key_counts.clear()
+        out = tiles.attention(XP, q, kv, kv, mask, budget)
+        np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
+        assert key_counts == expected_counts

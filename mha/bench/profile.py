@@ -6,8 +6,9 @@
 NumPy's matmul peak and its rate of exponentials by the route the lean path chose
 (:func:`mha.bench.timing.matmul_peak_numpy`, :func:`mha.bench.timing.exp_rate`; torch's rate
 beside it, :func:`mha.bench.timing.torch_exp_rate`). With ``causal`` the call has a causal
-mask, and the floor counts only the pairs it lets attend (the lean path computes the masked
-half as well: the difference shows as time above the floor). :func:`format_profile` prints the phases next to the floor of
+mask, and the floor counts only the pairs it lets attend (the lean path's tiles leave out
+the keys past their rows' last, but compute the masked corner of each tile: that shows as
+time above the floor). :func:`format_profile` prints the phases next to the floor of
 :func:`mha.bench.timing.floor`: each product's FLOPs at the peak, the ``B h n^2`` exponentials at
 the measured rate.
 

@@ -8,7 +8,9 @@ caller does not want the attention weights (``need_weights=False``) and the
 that they never exist all at once:
 
 - a tile is a block of query rows against whole rows of keys when that fits, else against
-  blocks of keys combined by an online softmax (:func:`_online_softmax_attention`);
+  blocks of keys combined by an online softmax (:func:`_online_softmax_attention`); on NumPy
+  a tile leaves out the keys after the last one any of its rows may attend
+  (:func:`_key_ends`: under a causal mask, about half the products);
 - ``memory_budget`` bounds the bytes of all the tiles alive at once (a tile is never smaller
   than 64 x 64, however small the budget; on NumPy a worker's tile is at most
   :func:`mha.lean.kernels.tile_elements`, sized by the CPU's cache). Its default,
@@ -231,12 +233,15 @@ def _attention_threads(
     returns : (..., n_q, d_v)
     """
     extra = () if blocked is None else blocked.shape[:-2]
+    key_ends = None if blocked is None else _key_ends(blocked)  # (..., n_q or 1), or None
     if bias is not None and not callable(bias):
         extra = np.broadcast_shapes(extra, bias.shape[:-2])
     batch = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2], extra)
     q, k, v = (np.broadcast_to(x, (*batch, *x.shape[-2:])) for x in (q, k, v))  # views
     if blocked is not None:
         blocked = np.broadcast_to(blocked, (*batch, *blocked.shape[-2:]))
+    if key_ends is not None:
+        key_ends = np.broadcast_to(key_ends, (*batch, key_ends.shape[-1]))
     if bias is not None and not callable(bias):
         bias = np.broadcast_to(bias, (*batch, *bias.shape[-2:]))
     n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
@@ -249,17 +254,23 @@ def _attention_threads(
         out = np.empty((n_q, d_v), q.dtype)
 
     def attend(index: tuple[int, ...], rows: slice) -> None:
+        keys = slice(None)  # the tile's keys: up to the last one any of its rows may attend
+        if key_ends is not None:
+            ends = key_ends[index][rows] if key_ends.shape[-1] > 1 else key_ends[index]
+            keys = slice(0, max(1, int(ends.max())))
         blocked_tile = None
         if blocked is not None:
             blocked_tile = blocked[index][rows] if blocked.shape[-2] > 1 else blocked[index]
+            blocked_tile = blocked_tile[..., keys] if blocked_tile.shape[-1] > 1 else blocked_tile
         bias_tile = None
         if bias is not None:
             tile_bias = bias if callable(bias) else bias[index]
             head = index[-1] if callable(bias) else None
             bias_tile = _bias_blocks(xp, tile_bias, n_q, n_k, q.dtype, q, rows, head)
         q_tile = _scaled(q[index][rows], q_scale)  # (bq, d_k), contiguous
+        k_tile, v_tile = k[index][keys], v[index][keys]  # (n_k or fewer, d_k), (..., d_v)
         tile = _online_softmax_attention(
-            xp, q_tile, k[index], v[index], blocked_tile, block_k, shift_free, bias_tile
+            xp, q_tile, k_tile, v_tile, blocked_tile, block_k, shift_free, bias_tile
         )
         _copy(out[index][rows], tile)
 
@@ -270,6 +281,23 @@ def _attention_threads(
     ]
     threads.run(attend, tiles)
     return out
+
+
+@timed("mask")
+def _key_ends(blocked: np.ndarray) -> np.ndarray | None:
+    """Per query row, one past the last key it may attend (0 for a row that may attend none),
+    or None when the mask is the same for every key. Keys past a tile's largest end are
+    masked for all of its rows: the tile leaves them out (half the products of a causal mask).
+
+    Shapes
+    ------
+    blocked : (..., n_q or 1, n_k or 1)  ->  (..., n_q or 1)
+    """
+    if blocked.shape[-1] == 1:
+        return None
+    allowed = np.logical_not(blocked)
+    ends = blocked.shape[-1] - np.argmax(allowed[..., ::-1], axis=-1)  # first allowed from the end
+    return np.where(np.any(allowed, axis=-1), ends, 0)
 
 
 @timed("score bound")
