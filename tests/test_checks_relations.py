@@ -239,3 +239,11 @@ def test_a_count_as_a_float_fails_with_the_reason():
     result = check("attention_flops", lambda b, n, d: 8.0 * b * n * d * d + 4 * b * n * n * d)
     assert result.status == FAILED and "float where a count" in result.feedback
     assert check("attention_weights_bytes", 8589934592.0).diagnosis == "integer_as_float"
+
+
+def test_relation_ids_join_outputs_with_plus_and_keep_an_inputs_plus():
+    assert relations.is_relation_id("times:2+axes")
+    assert relations.is_relation_id("input:top_k+1")
+    assert relations.is_relation_id("input:top_k+1+outputs_swapped")
+    assert not relations.is_relation_id("scaled_twice")
+    assert not relations.is_relation_id("1+times:2")

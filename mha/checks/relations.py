@@ -1510,9 +1510,19 @@ RELATION_FAMILIES = (
 )  # fmt: skip
 
 
+def _is_family(part: str) -> bool:
+    return any(part == f or (f.endswith(":") and part.startswith(f)) for f in RELATION_FAMILIES)
+
+
 def is_relation_id(mistake_id: str) -> bool:
-    """Whether an id is one a relation can give (each output's id of a ``+``-joined one)."""
-    return all(
-        any(part == f or (f.endswith(":") and part.startswith(f)) for f in RELATION_FAMILIES)
-        for part in mistake_id.split("+")
-    )
+    """Whether an id is one a relation can give (each output's id of a ``+``-joined one).
+
+    A ``+`` joins two outputs' ids only where a family's id follows it; elsewhere it belongs
+    to the id (``input:top_k+1``)."""
+    parts: list[str] = []
+    for piece in mistake_id.split("+"):
+        if parts and not _is_family(piece):
+            parts[-1] += f"+{piece}"
+        else:
+            parts.append(piece)
+    return all(_is_family(part) for part in parts)

@@ -2,7 +2,8 @@
 
 A round is written blind, *after* the diagnosis is frozen, by someone who has read only the
 notebooks, and judged by someone else; it is never added to the tables or to
-``tests/corpus/`` (``tests/test_checks.py`` makes sure no held-out answer's code is there).
+``tests/corpus/`` (``tests/test_checks.py`` makes sure no held-out answer's code is there,
+but those of ``seen.json``, below).
 Each round is used once: the next change to the diagnosis is measured on a new round, in a new
 folder.
 
@@ -13,6 +14,12 @@ judge's ``labels.json``: for each wrong answer, ``"chNN:index"`` (its place in i
 list) maps to the id of the mistake a right diagnosis names (an id of the exercise's table, a
 known wrong value, or a relation's id, see :mod:`mha.checks.relations`), or to ``"unnamed"``
 when no id fits. A folder without ``chNN.py`` files is a placeholder.
+
+A writer who never saw ``tests/corpus/`` still arrives at some of its answers (a one-line
+count, the fixed version of the code a chapter gives): the judge lists their keys in the
+round's ``seen.json``, the answers whose code was already in ``tests/corpus/`` or in
+``mha/checks/`` when the round was added. Only those may be there, and the rates are also
+given without them.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ class HeldOut:
     mistake: str | None
     code: str
     label: str | None
+    seen: bool  # its code was in tests/corpus/ or mha/checks/ when the round was added
 
     def answer(self) -> Any:
         """What the code defines under the exercise's name (its prints are swallowed)."""
@@ -57,13 +65,18 @@ def rounds() -> dict[str, list[HeldOut]]:
     for folder in sorted(HERE.glob("round*"), key=lambda p: int(p.name[5:] or 0)):
         labels_file = folder / "labels.json"
         labels = json.loads(labels_file.read_text()) if labels_file.exists() else {}
+        seen_file = folder / "seen.json"
+        seen = set(json.loads(seen_file.read_text())) if seen_file.exists() else set()
         answers = []
         for path in sorted(folder.glob("ch[0-9][0-9].py")):
             for index, entry in enumerate(runpy.run_path(str(path))["ANSWERS"]):
                 key = f"{path.stem}:{index}"
                 answers.append(HeldOut(
                     folder.name, key, entry["exercise"], entry["kind"], entry.get("mistake"),
-                    entry["code"], labels.get(key),
+                    entry["code"], labels.get(key), key in seen,
                 ))  # fmt: skip
+        unknown = seen - {a.key for a in answers}
+        if unknown:
+            raise ValueError(f"{seen_file} lists {sorted(unknown)}, which are no answers of it")
         found[folder.name] = answers
     return found
