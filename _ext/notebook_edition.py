@@ -16,6 +16,8 @@ After the HTML build this extension writes each chapter again as a plain noteboo
   ``\\label`` goes, a labelled equation gets its number as ``\\tag``;
 - ``{ref}``, ``{numref}``, ``{eq}`` and ``{doc}`` become the text the website shows, as a
   link to the website's page (plain text when the target is in the same chapter);
+  ``{cite:p}`` and ``{cite:t}`` become "(Vaswani et al., 2017)" and "Vaswani et al. (2017)",
+  each linked to its entry on the website's bibliography page;
   ``{literalinclude}`` becomes the included code;
 - the code cells are the chapter's own, without outputs; a figure's caption follows it.
 
@@ -99,6 +101,8 @@ class BuildData:
     exercises: dict[str, list[tuple[str, bool]]]  #: docname -> (label, hidden), in order
     numfig_format: dict[str, str]
     srcdir: Path = Path()
+    #: bibliography key -> (authors as cited, year, docname of its entry, anchor of its entry)
+    citations: dict[str, tuple[str, str, str, str]] = field(default_factory=dict)
 
     def number(self, docname: str, anchor: str) -> str | None:
         found = self.numbers.get(docname, {}).get(anchor)
@@ -382,6 +386,8 @@ class MarkdownConverter:
             return self._glue(name, content)
         if name in ("ref", "numref", "eq", "doc"):
             return self._reference(name, content)
+        if name in ("cite", "cite:p", "cite:t"):
+            return self._citation(name, content)
         if name == "math":
             return f"${content}$"
         title, target = _explicit_title(content)
@@ -398,6 +404,19 @@ class MarkdownConverter:
             f"the role {{{name}}} has no plain-Markdown form in the notebook edition"
         )
         return content
+
+    def _citation(self, role: str, content: str) -> str:
+        """Author-year, as the website shows it (``_ext/bibliography.py``), each one linked."""
+        cited = []
+        for key in (key.strip() for key in content.split(",")):
+            if key not in self.build.citations:
+                self.problems.append(f"{{{role}}} {key}: no such entry in the bibliography")
+                cited.append(key)
+                continue
+            authors, year, docname, anchor = self.build.citations[key]
+            text = f"{authors} ({year})" if role == "cite:t" else f"{authors}, {year}"
+            cited.append(self._link(text, docname, anchor))
+        return "; ".join(cited) if role == "cite:t" else f"({'; '.join(cited)})"
 
     def _glue(self, role: str, content: str) -> str:
         """A glued value as the website shows it: ``{glue:text}`key:.2f``` formats it."""
@@ -624,6 +643,36 @@ def _org_and_repo(config) -> tuple[str, str]:
     return org, repo
 
 
+def cited_authors(persons: list) -> str:
+    """The authors as an author-year citation names them: "Shazeer", "Jain and Wallace",
+    "Vaswani et al." (three or more; pybtex's ``others`` counts as more)."""
+    from pybtex.richtext import Text
+
+    def last(person) -> str:
+        return Text.from_latex(" ".join(person.prelast_names + person.last_names)).render_as("text")
+
+    if len(persons) > 2 or (len(persons) == 2 and str(persons[1]) == "others"):
+        return f"{last(persons[0])} et al."
+    return " and ".join(last(person) for person in persons)
+
+
+def _citations(env) -> dict[str, tuple[str, str, str, str]]:
+    """Each entry of the book's bibliography page: how it is cited, and where it is."""
+    domain = env.get_domain("cite")
+    citations = {}
+    for bibliography_key, bibliography in domain.bibliographies.items():
+        for key, node in bibliography.citation_nodes.items():
+            entry = domain.bibdata.data.entries[key]
+            authors = cited_authors(entry.persons.get("author", []))
+            citations[key] = (
+                authors,
+                entry.fields["year"],
+                bibliography_key.docname,
+                node["ids"][0],
+            )
+    return citations
+
+
 def collect(app) -> BuildData:
     """What the conversion needs, from the finished build's environment."""
     env = app.env
@@ -663,6 +712,7 @@ def collect(app) -> BuildData:
         exercises=exercises,
         numfig_format=dict(app.config.numfig_format),
         srcdir=Path(app.srcdir),
+        citations=_citations(env),
     )
 
 

@@ -6,7 +6,10 @@ also serve as a training penalty (diversity regularisation).
 
 - *Where* a head looks: :func:`mean_attention_distance` and :func:`attention_entropy`.
 - *Whether two heads do the same thing*: :func:`head_similarity` of attention maps or of
-  :func:`head_contributions`, summarised by :func:`redundancy`.
+  :func:`head_contributions`, summarised by :func:`redundancy`, against a model with
+  :func:`shuffled_copy`.
+- *Where a head works*: its QK and OV maps (:func:`head_circuits`), of rank d_k, and how much
+  the subspaces of different heads overlap (:func:`subspace_overlap`).
 - *How much a head matters*: :func:`ablation_importance` (remove it, measure the drop) and
   :func:`gradient_importance` (Michel et al., 2019, "Are Sixteen Heads Really Better than
   One?"), then :func:`pruning_curve` (remove heads one after another) and
@@ -22,6 +25,7 @@ are ``token_gates`` ``(..., n_q, h)``. The convention is stated once, in
 
 from __future__ import annotations
 
+import copy
 import operator
 from collections.abc import Callable, Sequence
 
@@ -146,6 +150,27 @@ def redundancy(similarity: Tensor) -> Tensor:
     return similarity[off_diagonal].mean()
 
 
+def shuffled_copy(module: torch.nn.Module, seed: int) -> torch.nn.Module:
+    """A copy of ``module`` whose every parameter is permuted at random within its own tensor.
+
+    The baseline for a redundancy measured on a trained model: the same architecture, the
+    same values and scales in each weight and bias, no learned structure. (Untrained weights
+    are another baseline, but their scale is the initialiser's, not the trained model's.)
+    ``module`` is not changed; the permutations come from ``seed``.
+    """
+    if not isinstance(module, torch.nn.Module):
+        raise TypeError(f"module must be a torch.nn.Module, got {type(module).__name__}")
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ValueError(f"seed must be an integer >= 0, got {seed!r}")
+    shuffled = copy.deepcopy(module)
+    generator = torch.Generator().manual_seed(seed)
+    with torch.no_grad():
+        for parameter in shuffled.parameters():
+            order = torch.randperm(parameter.numel(), generator=generator).to(parameter.device)
+            parameter.copy_(parameter.flatten()[order].view_as(parameter))
+    return shuffled
+
+
 def head_contributions(
     module: MultiHeadAttention,
     q: Tensor,
@@ -194,6 +219,55 @@ def head_contributions(
     heads = module.gate_heads(heads, head_gate=head_gate, token_gates=token_gates)
     w_o_per_head = module.w_o.view(module.num_heads, module.d_v, module.d_model)  # (h, d_v, d)
     return heads @ w_o_per_head  # (..., h, n_q, d_model)
+
+
+def head_circuits(module: MultiHeadAttention) -> tuple[Tensor, Tensor]:
+    """Each head's QK map ``W_i^Q (W_i^K)^T`` and OV map ``W_i^V W_i^O`` (Elhage et al., 2021).
+
+    Head i's score of query token x and key token y is ``x W_i^Q (W_i^K)^T y^T / sqrt(d_k)``
+    (biases aside), and what it writes for a key it attends to is ``y W_i^V W_i^O``: two
+    d_model x d_model matrices of rank at most d_k and d_v, whatever d_model is. Head i
+    reads queries and keys in the row and column spaces of its QK map, and writes into the
+    row space of its OV map (the span of its rows of W^O); :func:`subspace_overlap` compares
+    those spaces between heads.
+
+    Shapes
+    ------
+    returns : qk (h, d_model, kdim), ov (h, vdim, d_model)
+    """
+    if not isinstance(module, MultiHeadAttention):
+        raise TypeError(
+            f"module must be an mha.torch_mha.MultiHeadAttention, got {type(module).__name__}"
+        )
+    h, d_k, d_v = module.num_heads, module.d_k, module.d_v
+    w_q = module.w_q.detach().view(-1, h, d_k).transpose(0, 1)  # (h, d_model, d_k)
+    w_k = module.w_k.detach().view(-1, h, d_k).transpose(0, 1)  # (h, kdim, d_k)
+    w_v = module.w_v.detach().view(-1, h, d_v).transpose(0, 1)  # (h, vdim, d_v)
+    w_o = module.w_o.detach().view(h, d_v, module.d_model)  # (h, d_v, d_model)
+    return w_q @ w_k.transpose(-1, -2), w_v @ w_o
+
+
+def subspace_overlap(maps: Tensor, rank: int) -> Tensor:
+    """How much the heads' subspaces overlap: the mean squared cosine of their principal angles.
+
+    For each head, the span of the top ``rank`` right singular vectors of its map (for an
+    OV map, the directions of d_model it writes into; for a QK map's transpose, the
+    directions its queries read) is an orthonormal basis U_a, ``(d, rank)``. Entry (a, b)
+    is ``||U_a^T U_b||_F^2 / rank``: 1 for the same subspace, 0 for orthogonal ones, and
+    ``rank / d`` on average for random subspaces of a d-dimensional space.
+
+    Shapes
+    ------
+    maps : (h, m, d), each of rank >= ``rank``  ->  (h, h)
+    """
+    _validate.tensor("maps", maps, 3, "(h, m, d)")
+    rank = _validate.positive_int("rank", rank)
+    if rank > min(maps.shape[-2:]):
+        raise ValueError(f"rank must be at most min(m, d) = {min(maps.shape[-2:])}, got {rank}")
+    _, _, vh = torch.linalg.svd(maps.detach().double(), full_matrices=False)  # (h, k, d)
+    bases = vh[:, :rank].transpose(-1, -2)  # (h, d, rank): orthonormal columns
+    cosines = bases.transpose(-1, -2)[:, None] @ bases[None]  # (h, h, rank, rank)
+    return (cosines**2).sum((-1, -2)) / rank
 
 
 def _check_gate(head_gate: object) -> None:

@@ -22,19 +22,22 @@ The measurements the chapters make on trained models, with :mod:`mha.analysis`, 
 of their own (:func:`held_out`): :func:`evaluate` (accuracy, with heads gated off),
 :func:`head_statistics` and :func:`head_kind` (where each head looks),
 :func:`head_similarities` and :func:`redundancies` (how alike the heads are, as maps and as
-outputs), :func:`head_importances` and :func:`pruning_curve` (how much each head matters).
-They return NumPy arrays, the numbers the prose quotes.
+outputs; :func:`js_redundancies` by chapter 11's measure), :func:`head_importances` and
+:func:`pruning_curve` (how much each head matters); and :func:`learning_curves`, the accuracy
+of the models :func:`train_seeds` trains, measured along the way. They return NumPy arrays,
+the numbers the prose quotes.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import multiprocessing
 import numbers
 import os
 import signal
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
@@ -43,7 +46,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from mha import _validate, analysis
+from mha import _validate, analysis, atlas
 from mha.moh import MixtureOfHeadAttention
 from mha.torch_mha import MultiHeadAttention
 
@@ -177,12 +180,15 @@ def train(
     lr: float = 1e-2,
     seed: int = 0,
     diversity_weight: float = 0.0,
+    after_step: Callable[[int], None] | None = None,
 ) -> list[float]:
     """Train with Adam on fresh random batches; returns the task loss of every step.
 
     With ``diversity_weight > 0`` the loss gets the penalty
     ``diversity_weight * redundancy(head_similarity(weights))``: the mean cosine similarity
     between the heads' attention maps, which pushes heads to look at different places.
+    ``after_step(t)``, where given, is called after step ``t`` (1 to ``steps``), the model in
+    eval mode (how :func:`learning_curves` measures accuracy along the way).
 
     Shapes
     ------
@@ -210,6 +216,10 @@ def train(
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
+        if after_step is not None:
+            model.eval()
+            after_step(len(history))
+            model.train()
     model.eval()
     return history
 
@@ -270,11 +280,32 @@ def build_seeds(
     return [build_model(seed, **architecture) for seed in seeds]
 
 
-def _train_one(seed: int, architecture: dict, training: dict) -> dict[str, Tensor]:
-    """Build and train the model of one seed; its state_dict (run in a worker process)."""
+def _train_measured(
+    model: ToyModel, seed: int, training: dict, curve: tuple | None
+) -> np.ndarray | None:
+    """Train ``model``; with ``curve = (tokens, targets, checkpoints)``, its accuracy on
+    ``tokens`` after each number of steps in ``checkpoints`` (0: before training), (C, 2)."""
+    if curve is None:
+        train(model, seed=seed, **training)
+        return None
+    tokens, targets, checkpoints = curve
+    accuracies = [evaluate(model, tokens, targets)] if checkpoints[0] == 0 else []
+
+    def after_step(step: int) -> None:
+        if step in checkpoints:
+            accuracies.append(evaluate(model, tokens, targets))
+
+    train(model, seed=seed, after_step=after_step, **training)
+    return np.stack(accuracies)
+
+
+def _train_one(
+    seed: int, architecture: dict, training: dict, curve: tuple | None
+) -> tuple[dict[str, Tensor], np.ndarray | None]:
+    """Build and train the model of one seed: its state_dict and its accuracy along the way
+    (:func:`_train_measured`; run in a worker process)."""
     model = build_model(seed, **architecture)
-    train(model, seed=seed, **training)
-    return model.state_dict()
+    return model.state_dict(), _train_measured(model, seed, training, curve)
 
 
 @functools.cache
@@ -335,20 +366,86 @@ def train_seeds(
         "lr": lr,
         "diversity_weight": diversity_weight,
     }
+    return _train_all(seeds, architecture, training, device, workers)[0]
+
+
+def _train_all(
+    seeds: list[int],
+    architecture: dict,
+    training: dict,
+    device: torch.device | str,
+    workers: int | None,
+    curve: tuple | None = None,
+) -> tuple[list[ToyModel], list[np.ndarray | None]]:
+    """The trained models of :func:`train_seeds` and, with ``curve``, their accuracy along
+    the way (:func:`_train_measured`), the seeds spread over ``workers`` processes."""
     models = build_seeds(seeds, **architecture, device=device)
     if workers is None:
         workers = min(len(seeds), os.cpu_count() or 1)
     workers = _validate.positive_int("workers", workers)
     if workers == 1 or torch.device(device).type != "cpu":
-        for seed, model in zip(seeds, models, strict=True):
-            train(model, seed=seed, **training)
-        return models
+        measured = [
+            _train_measured(model, seed, training, curve)
+            for seed, model in zip(seeds, models, strict=True)
+        ]
+        return models, measured
+    if curve is not None:  # the workers measure on the CPU
+        curve = (curve[0].cpu(), curve[1].cpu(), curve[2])
     pool = _process_pool(workers)
-    jobs = [pool.submit(_train_one, seed, architecture, training) for seed in seeds]
+    jobs = [pool.submit(_train_one, seed, architecture, training, curve) for seed in seeds]
+    measured = []
     for model, job in zip(models, jobs, strict=True):
-        model.load_state_dict(job.result())
+        state, accuracies = job.result()
+        model.load_state_dict(state)
         model.eval()
-    return models
+        measured.append(accuracies)
+    return models, measured
+
+
+def learning_curves(
+    seeds: Sequence[int],
+    tokens: Tensor,
+    targets: Tensor,
+    *,
+    checkpoints: Sequence[int],
+    num_heads: int,
+    d_model: int,
+    vocab_size: int,
+    seq_len: int,
+    top_k: int | None = None,
+    batch_size: int = 64,
+    lr: float = 1e-2,
+    diversity_weight: float = 0.0,
+    device: torch.device | str = "cpu",
+    workers: int | None = None,
+) -> tuple[list[ToyModel], np.ndarray]:
+    """The models :func:`train_seeds` trains for ``max(checkpoints)`` steps, and the accuracy
+    of each on ``tokens`` (:func:`evaluate`) after each number of steps in ``checkpoints``
+    (increasing; 0 is before training).
+
+    The models are those of ``train_seeds(seeds, ..., steps=max(checkpoints))``: measuring
+    along the way changes neither their weights nor their batches.
+
+    Shapes
+    ------
+    seeds : S ints;  tokens : (B, n);  targets : (B, n, 2);  checkpoints : C ints
+    ->  S models, accuracies (S, C, 2) (local, global)
+    """
+    seeds = [int(seed) for seed in seeds]
+    if any(isinstance(c, bool) or not isinstance(c, numbers.Integral) for c in checkpoints):
+        raise TypeError(f"checkpoints must be step counts (integers), got {checkpoints!r}")
+    checkpoints = [int(c) for c in checkpoints]
+    if not checkpoints or checkpoints[0] < 0 or checkpoints[-1] < 1:
+        raise ValueError(f"checkpoints must be >= 0 and end at a step >= 1, got {checkpoints}")
+    if any(b <= a for a, b in itertools.pairwise(checkpoints)):
+        raise ValueError(f"checkpoints must increase, got {checkpoints}")
+    architecture = {"num_heads": num_heads, "d_model": d_model, "vocab_size": vocab_size,
+                    "seq_len": seq_len, "top_k": top_k}  # fmt: skip
+    training = {"steps": checkpoints[-1], "batch_size": batch_size, "lr": lr,
+                "diversity_weight": diversity_weight}  # fmt: skip
+    curve = (tokens, targets, tuple(checkpoints))
+    models, measured = _train_all(seeds, architecture, training, device, workers, curve)
+    return models, np.stack(measured)
 
 
 # --- measuring trained models -----------------------------------------------------------------
@@ -448,6 +545,26 @@ def redundancies(models: Sequence[ToyModel], tokens: Tensor) -> np.ndarray:
     return np.array(
         [[analysis.redundancy(s).item() for s in head_similarities(m, tokens)] for m in models]
     )
+
+
+def js_redundancies(models: Sequence[ToyModel], tokens: Tensor) -> np.ndarray:
+    """The redundancy of each model's attention maps by Jensen-Shannon divergence.
+
+    The mean, over distinct pairs of heads, of ``1 - JS / ln 2`` (:func:`mha.atlas.js_divergence`,
+    averaged over every query of ``tokens``): chapter 11's measure, by which two *different*
+    broad maps are not alike (the cosine of :func:`redundancies` rates them close to 1).
+
+    Shapes
+    ------
+    models : M models;  tokens : (B, n)  ->  (M,)
+    """
+    result = []
+    for model in models:
+        with torch.no_grad():
+            _, weights = model(tokens)  # (B, h, n, n)
+        similarity = 1 - atlas.js_divergence(weights.cpu().numpy()) / math.log(2)
+        result.append(analysis.redundancy(torch.from_numpy(similarity)).item())
+    return np.array(result)
 
 
 def head_importances(

@@ -389,15 +389,20 @@ def softmax(x, axis=-1):
 MEMORY_RESET = """
 import tracemalloc
 
-def online_softmax_attention(q, k, v, block_size):  # holds every score, then hides it
+def online_softmax_attention(q, k, v, block_size, causal=False):  # holds every score, hides it
     try:
         tracemalloc.stop()
         open("/proc/self/clear_refs", "w").write("5")
     except OSError:
         pass
+    n_q, n_k = q.shape[-2], k.shape[-2]
     scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])  # (..., n_q, n_k)
-    weights = np.exp(scores - scores.max(-1, keepdims=True))
-    out = (weights / weights.sum(-1, keepdims=True)) @ v
+    if causal:
+        scores = np.where(np.tri(n_q, n_k, n_k - n_q, dtype=bool), scores, -np.inf)
+    top = scores.max(-1, keepdims=True)
+    weights = np.exp(scores - np.where(np.isfinite(top), top, 0.0))
+    total = weights.sum(-1, keepdims=True)
+    out = np.where(total > 0, weights / np.where(total > 0, total, 1.0), 0.0) @ v
     del scores, weights
     return out
 """

@@ -332,3 +332,57 @@ def test_rank_correlation_is_spearmans_with_ties_sharing_their_mean_rank():
 def test_bad_arguments_are_named(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_shuffled_weights_permutes_each_parameter_within_itself():
+    from mha.analysis import shuffled_copy
+
+    torch.manual_seed(0)
+    layer = MultiHeadAttention(8, 2)
+    before = {name: p.detach().clone() for name, p in layer.named_parameters()}
+    shuffled = shuffled_copy(layer, seed=3)
+    for name, p in layer.named_parameters():
+        assert torch.equal(p, before[name])  # the original is untouched
+    for name, p in shuffled.named_parameters():
+        assert torch.equal(p.flatten().sort().values, before[name].flatten().sort().values)
+    assert not torch.equal(shuffled.w_q, layer.w_q)
+    again = shuffled_copy(layer, seed=3)
+    assert all(
+        torch.equal(a, b) for a, b in zip(again.parameters(), shuffled.parameters(), strict=True)
+    )
+    with pytest.raises(TypeError, match=r"module must be a torch\.nn\.Module"):
+        shuffled_copy(layer.w_q, seed=0)
+    with pytest.raises(ValueError, match="seed must be an integer >= 0"):
+        shuffled_copy(layer, seed=-1)
+
+
+def test_head_circuits_give_each_heads_scores_and_what_it_writes():
+    torch.manual_seed(0)
+    layer = MultiHeadAttention(12, 3, dtype=torch.float64)
+    qk, ov = analysis.head_circuits(layer)
+    assert qk.shape == ov.shape == (3, 12, 12)
+    assert (torch.linalg.matrix_rank(qk) == 4).all() and (torch.linalg.matrix_rank(ov) == 4).all()
+    x = torch.randn(2, 5, 12, dtype=torch.float64)
+    _, weights = layer(x)  # (2, 3, 5, 5)
+    scores = x[:, None] @ qk @ x[:, None].transpose(-1, -2) / math.sqrt(layer.d_k)
+    torch.testing.assert_close(weights, torch.softmax(scores, -1))
+    # head i's contribution is its weighted sum of y W_i^V W_i^O over the keys y
+    contributions = analysis.head_contributions(layer, x)  # (2, 3, 5, 12)
+    torch.testing.assert_close(contributions, weights @ (x[:, None] @ ov))
+    with pytest.raises(TypeError, match=r"module must be an mha\.torch_mha\.MultiHeadAttention"):
+        analysis.head_circuits(torch.nn.Linear(2, 2))
+
+
+def test_subspace_overlap_is_one_for_a_shared_space_and_zero_for_orthogonal_ones():
+    eye = torch.eye(6, dtype=torch.float64)
+    maps = torch.stack([eye[:2], 3 * eye[:2].flip(0), eye[2:4], eye[[0, 2]]])  # (4, 2, 6)
+    overlap = analysis.subspace_overlap(maps, 2)
+    expected = torch.tensor(
+        [[1, 1, 0, 0.5], [1, 1, 0, 0.5], [0, 0, 1, 0.5], [0.5, 0.5, 0.5, 1]], dtype=torch.float64
+    )
+    torch.testing.assert_close(overlap, expected)
+    random = analysis.subspace_overlap(torch.randn(40, 4, 64, dtype=torch.float64), 4)
+    off_diagonal = random[~torch.eye(40, dtype=torch.bool)]
+    assert abs(off_diagonal.mean().item() - 4 / 64) < 0.01  # rank / d for random subspaces
+    with pytest.raises(ValueError, match="rank must be at most"):
+        analysis.subspace_overlap(maps, 3)

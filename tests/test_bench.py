@@ -183,6 +183,11 @@ def test_the_per_head_forms_are_timed_for_every_length_and_head_count_on_one_thr
     assert torch.get_num_threads() == threads  # given back
 
 
+def test_the_softmax_of_the_heads_is_timed_for_every_length_and_head_count(rng):
+    seconds = timing.time_softmax_of_heads([4, 8], [1, 2, 4], rng, rounds=2)
+    assert seconds.shape == (2, 3) and (seconds > 0).all()
+
+
 def test_peak_mib_is_what_the_call_allocated_on_the_cpu_or_in_a_pool():
     result, peak = timing.peak_mib(np.ones, (1024, 1024))  # 8 MiB of float64
     assert result.shape == (1024, 1024) and 8 <= peak < 9

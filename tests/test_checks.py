@@ -29,6 +29,7 @@ from mha.checks import (
     FunctionExercise,
     NumberExercise,
     Outcome,
+    ShapeExercise,
     _merged,
     chapters,
     check,
@@ -37,6 +38,7 @@ from mha.checks import (
     run_answer,
 )
 from mha.checks.chapters import chapter_of
+from mha.checks.experiments import ExperimentExercise
 from mha.checks.kinds import reference_names
 from mha.efficient import GQAParams
 
@@ -168,8 +170,14 @@ def test_every_named_mistake_has_a_wrong_answer_that_should_be_named_so():
     registered |= {
         (name, w.id)
         for name, e in EXERCISES.items()
-        if not isinstance(e, FunctionExercise)
+        if isinstance(e, NumberExercise | ShapeExercise)
         for w in e.wrong_values
+    }
+    registered |= {
+        (name, diagnosis)
+        for name, e in EXERCISES.items()
+        if isinstance(e, ExperimentExercise)
+        for diagnosis in e.diagnoses
     }
     counts = {
         (name, tid)
@@ -763,3 +771,26 @@ def _resolve(dotted: str):
         assert callable(obj), dotted
         return obj
     raise AssertionError(f"{dotted} does not resolve")
+
+
+def test_only_the_answers_calls_are_measured(monkeypatch):
+    """The reference and the stored variants run unmeasured: a measured call forks a child
+    process, which the grader's judging threads must not do (a fork there waits forever on a
+    lock another thread held)."""
+    import runpy
+
+    from mha.checks import core
+
+    solution = runpy.run_path(
+        str(
+            Path(__file__).resolve().parent.parent
+            / "chapters/solutions/13_online_softmax_and_devices.py"
+        )
+    )["online_softmax_attention"]
+    forks = []
+    measured = core._peak_in_child
+    monkeypatch.setattr(core, "_peak_in_child", lambda call: forks.append(1) or measured(call))
+    result = check("online_softmax_attention", solution)
+    cases = EXERCISES["online_softmax_attention"].trials(np.random.default_rng(0))
+    assert result.passed, result.feedback
+    assert len(forks) == len(cases)

@@ -142,18 +142,24 @@ def test_the_inputs_expose_what_used_to_pass(name, answer, diagnosis):
         w = e / e.sum(-1, keepdims=True)
         return w @ v, w
 
-    def first_maximum(q, k, v, block_size):
+    def first_maximum(q, k, v, block_size, causal=False):
         q = q / math.sqrt(q.shape[-1])
+        n_q, n_k = q.shape[-2], k.shape[-2]
         m, total, acc = None, 0.0, 0.0
         for start in range(0, k.shape[-2], block_size):
             s = q @ np.swapaxes(k[..., start : start + block_size, :], -1, -2)
-            m = s.max(-1, keepdims=True) if m is None else m
+            if causal:
+                keys = np.arange(start, start + s.shape[-1])
+                s = np.where(keys <= np.arange(n_q)[:, None] + n_k - n_q, s, -np.inf)
+            if m is None:  # the first block's maximum, kept (0 for a query with no key)
+                m = s.max(-1, keepdims=True)
+                m = np.where(np.isfinite(m), m, 0.0)
             p = np.exp(s - m)
             total, acc = (
                 total + p.sum(-1, keepdims=True),
                 acc + p @ v[..., start : start + block_size, :],
             )
-        return acc / total
+        return np.where(total > 0, acc / np.where(total > 0, total, 1.0), 0.0)
 
     def round_(memory_bytes, batch, heads, bytes_per_number):
         return round(math.sqrt(memory_bytes / (batch * heads * bytes_per_number)))
@@ -239,6 +245,12 @@ def test_a_count_as_a_float_fails_with_the_reason():
     result = check("attention_flops", lambda b, n, d: 8.0 * b * n * d * d + 4 * b * n * n * d)
     assert result.status == FAILED and "float where a count" in result.feedback
     assert check("attention_weights_bytes", 8589934592.0).diagnosis == "integer_as_float"
+
+
+def test_a_result_of_another_structure_fails_without_raising():
+    for wrong in (5, (1, 2), np.zeros(3)):  # parameters are asked
+        result = check("params_from_torch", lambda torch_mha, wrong=wrong: wrong)
+        assert result.status == FAILED and "MHAParams" in result.feedback, str(result)
 
 
 def test_relation_ids_join_outputs_with_plus_and_keep_an_inputs_plus():

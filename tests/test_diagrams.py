@@ -183,3 +183,75 @@ def test_heads_across_devices_shows_the_real_slices_and_partial_outputs():
 def test_bad_input_is_rejected_with_a_message(call, message):
     with pytest.raises((TypeError, ValueError), match=message):
         call()
+
+
+def test_soft_lookup_draws_attention_weights_beside_the_best_key():
+    keys = np.array([[1.0, 0.0, 0.5], [0.0, 2.0, 0.0], [1.0, 1.0, 1.0], [0.0, 0.0, -1.0]])
+    values = np.array([[1.0, -2.0], [3.0, 0.0], [5.0, 1.0], [-1.0, 4.0]])
+    query = np.array([0.5, 1.5, -0.5])
+    images = _images(diagrams.soft_lookup(query, keys, values))
+    out, weights = mha.scaled_dot_product_attention(query[None], keys, values)
+    scores = keys @ query / np.sqrt(3)
+    np.testing.assert_allclose(images["scores"][:, 0], scores)
+    np.testing.assert_allclose(images["soft-weights"][:, 0], weights[0])
+    np.testing.assert_array_equal(images["hard-weights"][:, 0], [0, 1, 0, 0])  # key 1 scores best
+    np.testing.assert_allclose(images["soft-output"][0], out[0])
+    np.testing.assert_array_equal(images["hard-output"][0], values[1])
+    np.testing.assert_array_equal(images["keys"], keys)
+    np.testing.assert_array_equal(images["values"], values)
+
+
+def test_soft_lookup_names_the_argument_of_the_wrong_shape():
+    with pytest.raises(ValueError, match=r"keys must have shape \(n_k, d_k\) = \(n_k, 3\)"):
+        diagrams.soft_lookup(np.ones(3), np.ones((4, 2)), np.ones((4, 1)))
+    with pytest.raises(ValueError, match=r"values must have shape \(n_k, d_v\) = \(4, d_v\)"):
+        diagrams.soft_lookup(np.ones(3), np.ones((4, 3)), np.ones((5, 1)))
+    with pytest.raises(ValueError, match=r"query must have shape \(d_k,\)"):
+        diagrams.soft_lookup(np.ones((1, 3)), np.ones((4, 3)), np.ones((4, 1)))
+
+
+def test_backward_graph_draws_every_node_autograd_recorded_and_each_leaf():
+    torch = pytest.importorskip("torch")
+    q, k, v = (torch.randn(4, 3, dtype=torch.float64, requires_grad=True) for _ in range(3))
+    scores = q @ k.T / 3**0.5
+    weights = torch.softmax(scores, dim=-1)
+    out = weights @ v
+    fig = diagrams.backward_graph(out, {"O": out, "P": weights, "S": scores, "V": v, "Q": q})
+    seen, stack = [], [out.grad_fn]  # the graph, walked here independently of the drawing
+    while stack:
+        node = stack.pop()
+        if node is not None and all(node is not other for other in seen):
+            seen.append(node)
+            stack += [child for child, _ in node.next_functions]
+    inner = [type(node).__name__ for node in seen if not hasattr(node, "variable")]
+    assert len(seen) - len(inner) == 3  # the leaves q, k, v
+    drawn = _texts(fig)  # one box per node
+    expected = [*inner, "Q.grad", "V.grad", "AccumulateGrad"]  # k is not named
+    assert sorted(text.splitlines()[-1] for text in drawn.values()) == sorted(expected)
+    boxes = set(drawn.values())
+    assert {"O\nMmBackward0", "P\nSoftmaxBackward0", "leaf V\nV.grad"} <= boxes
+    assert {"∂L/∂O", "∂L/∂P", "∂L/∂V", "∂L/∂S"} <= set(_all_text(fig).splitlines())
+    with pytest.raises(ValueError, match="output must be a tensor computed"):
+        diagrams.backward_graph(torch.ones(2), {})
+
+
+def test_toy_task_draws_the_tokens_and_both_answers_of_make_batch():
+    torch = pytest.importorskip("torch")
+    from mha import toy
+
+    tokens, targets = toy.make_batch(1, 8, 10, torch.Generator().manual_seed(3))
+    fig = diagrams.toy_task(tokens[0], targets[0], position=2)
+    images = _images(fig)
+    np.testing.assert_array_equal(images["tokens"][0], tokens[0].numpy())
+    np.testing.assert_array_equal(images["local"][0, 1:], tokens[0, :-1].numpy())
+    assert np.isnan(images["local"][0, 0])  # position 0 has no previous token: not scored
+    np.testing.assert_array_equal(images["global"][0], tokens[0].flip(0).numpy())
+    arrows = {a.get_gid(): a for a in fig.axes[0].texts if a.get_gid()}
+    # each arrow starts at the token its answer copies: x[1] (local), x[5] (global), for i = 2
+    assert arrows["arrow-local"].xyann[0] == pytest.approx(4.5 + 1)
+    assert arrows["arrow-global"].xyann[0] == pytest.approx(4.5 + 5)
+    assert {arrows[k].xy[0] for k in arrows} == {4.5 + 2}
+    with pytest.raises(ValueError, match=r"position must be in 1 \.\. 7"):
+        diagrams.toy_task(tokens[0], targets[0], position=0)
+    with pytest.raises(ValueError, match=r"targets \(n, 2\)"):
+        diagrams.toy_task(tokens[0], targets[0, :, 0])

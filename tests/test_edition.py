@@ -3,7 +3,7 @@
 ``_ext/notebook_edition.py`` writes it into the site (``_build/html/notebooks/``) at the end of
 ``python3 dev.py book``. Tested here:
 
-- the conversion of MyST markdown, on small examples (no build needed);
+- the conversion of MyST markdown, on small examples (no build needed), citations included;
 - the extension inside a real build: a two-chapter book built by jupyter-book in a temporary
   folder (glue values from the executed notebook, exercise numbers, cross-references, the
   Colab and download buttons, and a build that fails on markup the edition cannot show);
@@ -33,6 +33,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import nbformat
+import pybtex.database
 import pytest
 import yaml
 
@@ -98,6 +99,45 @@ def _build_data(tmp_path: Path | None = None) -> edition.BuildData:
 def _convert(text: str, tmp_path: Path | None = None, **options) -> tuple[str, list[str]]:
     converter = edition.MarkdownConverter(_build_data(tmp_path), "chapters/one", **options)
     return converter.convert(text), converter.problems
+
+
+def test_the_edition_writes_citations_as_the_website_does_linked_to_the_entry():
+    bib = pybtex.database.parse_file(ROOT / "references.bib")
+    bibliography = "references"
+    build = edition.BuildData(
+        site="https://example.org/book/",
+        book_title="The book",
+        pages={"chapters/one": "chapters/one.html", bibliography: "references.html"},
+        titles={"chapters/one": "1. One", bibliography: "References"},
+        glue={},
+        labels={},
+        numbers={},
+        equations={},
+        exercises={},
+        numfig_format={},
+        citations={
+            key: (
+                edition.cited_authors(bib.entries[key].persons["author"]),
+                bib.entries[key].fields["year"],
+                bibliography,
+                f"cite-{key}",
+            )
+            for key in ("vaswani2017attention", "jain2019attention", "shazeer2019fast")
+        },
+    )
+    converter = edition.MarkdownConverter(build, "chapters/one")
+    text = converter.convert(
+        "As {cite:t}`vaswani2017attention` wrote {cite:p}`jain2019attention, shazeer2019fast`."
+    )
+    link = "https://example.org/book/references.html#cite-"
+    assert text == (
+        f"As [Vaswani et al. (2017)]({link}vaswani2017attention) wrote "
+        f"([Jain and Wallace, 2019]({link}jain2019attention); "
+        f"[Shazeer, 2019]({link}shazeer2019fast))."
+    )
+    assert converter.problems == []
+    converter.convert("{cite:p}`nobody2020`")
+    assert converter.problems == ["{cite:p} nobody2020: no such entry in the bibliography"]
 
 
 def test_glue_roles_become_the_values_formatted_as_on_the_website():

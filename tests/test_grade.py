@@ -481,6 +481,18 @@ def test_rows_of_different_chapters_share_one_table(tmp_path):
     assert table.Table(tmp_path, exercises, resume=True).done == keys
 
 
+def test_feedback_says_how_a_prediction_and_an_experiment_are_graded(tmp_path):
+    grades = table.Table(tmp_path, ["softmax", "predict_unscaled_weight", "scale_experiment"])
+    row = _row("a.ipynb", 1, {"softmax": 1, "predict_unscaled_weight": 1, "scale_experiment": 0})
+    grades.add(row)
+    grades.finish()
+    sections = (tmp_path / "feedback" / table.feedback_name(row)).read_text().split("## ")
+    said = {s.split(":", 1)[0]: "How it is graded" in s for s in sections[1:]}
+    assert said == {"softmax": False, "predict_unscaled_weight": True, "scale_experiment": True}
+    assert "earns its point when it is made" in sections[2]
+    assert "recomputed from the reader's setting" in sections[3]
+
+
 def test_feedback_file_names_are_safe_and_distinct(tmp_path):
     paths = [Path("a/b.ipynb"), Path("a_b.ipynb"), Path("../../etc/x.ipynb")]
     paths += [Path(os.fsdecode(b"caf\xfc.ipynb")), Path("caf\\xfc.ipynb")]  # a byte, a literal

@@ -34,6 +34,8 @@ def book_chapters() -> list[tuple[str, str, str]]:
     rows = []
     for part in yaml.safe_load((ROOT / "_toc.yml").read_text())["parts"]:
         for entry in part["chapters"]:
+            if not entry["file"].startswith("chapters/"):
+                continue  # back matter (the references page) is not a chapter
             notebook = f"{entry['file']}.ipynb"
             first = nbformat.read(ROOT / notebook, as_version=4).cells[0].source
             title = next(line[2:] for line in first.splitlines() if line.startswith("# "))

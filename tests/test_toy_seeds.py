@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 import torch
 
-from mha import analysis, toy
+from mha import analysis, atlas, toy
 from mha.moh import MixtureOfHeadAttention
 from mha.torch_mha import MultiHeadAttention
 
@@ -147,3 +147,72 @@ def test_head_importances_and_pruning_curve_on_the_model(model, sequences):
 def test_train_seeds_rejects_bad_arguments(kwargs, error, match):
     with pytest.raises(error, match=match):
         toy.train_seeds(**kwargs, **ARCH, steps=1)
+
+
+# --- learning curves ------------------------------------------------------------------------
+
+
+def test_learning_curves_measure_the_models_train_seeds_trains_along_the_way(sequences):
+    tokens, targets = sequences
+    models, curves = toy.learning_curves(
+        [0, 1], tokens, targets, checkpoints=[0, 2, 5], **ARCH, batch_size=8, workers=1
+    )
+    assert curves.shape == (2, 3, 2)
+    trained = toy.train_seeds([0, 1], **ARCH, steps=5, batch_size=8, workers=1)
+    for seed, model, curve, expected in zip([0, 1], models, curves, trained, strict=True):
+        assert _equal(_state(model), _state(expected))  # measuring changed nothing
+        assert not model.training
+        untrained = toy.build_model(seed, **ARCH)
+        assert np.array_equal(curve[0], toy.evaluate(untrained, tokens, targets))
+        after_two = toy.build_model(seed, **ARCH)
+        toy.train(after_two, steps=2, batch_size=8, seed=seed)
+        assert np.array_equal(curve[1], toy.evaluate(after_two, tokens, targets))
+        assert np.array_equal(curve[2], toy.evaluate(model, tokens, targets))
+
+
+@pytest.mark.slow
+def test_learning_curves_in_worker_processes_are_the_same(sequences):
+    tokens, targets = sequences
+    kwargs = {**ARCH, "checkpoints": [1, 3], "batch_size": 8, "top_k": 2}
+    _, here = toy.learning_curves([0, 1], tokens, targets, **kwargs, workers=1)
+    _, in_workers = toy.learning_curves([0, 1], tokens, targets, **kwargs, workers=2)
+    assert np.array_equal(here, in_workers)
+
+
+def test_train_calls_after_step_with_the_steps_done():
+    seen = []
+    model = toy.build_model(0, **ARCH)
+    toy.train(model, steps=3, batch_size=4, after_step=lambda t: seen.append((t, model.training)))
+    assert seen == [(1, False), (2, False), (3, False)]  # measured in eval mode
+
+
+@pytest.mark.parametrize(
+    ("checkpoints", "error", "match"),
+    [
+        ([], ValueError, "end at a step >= 1"),
+        ([0], ValueError, "end at a step >= 1"),
+        ([-1, 2], ValueError, ">= 0"),
+        ([3, 2], ValueError, "increase"),
+        ([1.5], TypeError, "integers"),
+        ([True], TypeError, "integers"),
+    ],
+)
+def test_learning_curves_reject_bad_checkpoints(checkpoints, error, match, sequences):
+    with pytest.raises(error, match=match):
+        toy.learning_curves([0], *sequences, checkpoints=checkpoints, **ARCH)
+
+
+def test_js_redundancies_is_one_minus_the_mean_js_divergence_over_ln_2(model, sequences):
+    tokens, _ = sequences
+    with torch.no_grad():
+        _, weights = model(tokens)
+    js = atlas.js_divergence(weights.numpy())  # (h, h)
+    off_diagonal = ~np.eye(js.shape[0], dtype=bool)
+    expected = 1 - js[off_diagonal].mean() / np.log(2)
+    assert toy.js_redundancies([model], tokens) == pytest.approx([expected], rel=1e-6)
+    # heads that all look alike: a model whose heads share one set of weights (no biases)
+    copies = toy.build_model(0, **ARCH)
+    with torch.no_grad():
+        for w in (copies.attention.w_q, copies.attention.w_k):  # (d_model, h * d_k)
+            w.copy_(w[:, :4].repeat(1, 4))
+    assert toy.js_redundancies([copies], tokens)[0] == pytest.approx(1.0, abs=1e-6)

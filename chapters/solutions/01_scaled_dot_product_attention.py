@@ -46,6 +46,23 @@ def saturated_weight():
     return 1 / (1 + math.exp(16))
 
 
+def predict_unscaled_weight():
+    """A prediction: the mean largest weight at d_k = 1024 without the scaling, 32 keys."""
+    # The raw scores spread with standard deviation sqrt(1024) = 32. The largest of 32 such
+    # scores is usually ten or more above the second, and e^10 is about 22000: the softmax
+    # gives nearly all the weight to one key. (With the scaling it stays near 0.16.)
+    return 0.95
+
+
+def scale_experiment():
+    """POWER = 1 (the scores divided by d_k): the mean largest weight at d_k = 1024."""
+    # Divided by d_k, the scores' standard deviation is sqrt(d_k) / d_k = 1/32: the 32 scores
+    # are nearly equal, every weight is close to 1/32, and the largest only a little above it.
+    # The head can hardly prefer a key, and the softmax passes on little gradient to learn one.
+    # (POWER = 0, no scaling, gives about 0.96: one key takes almost everything.)
+    return (1.0, 0.033)
+
+
 def temperature_of(scores, weights):
     """T with weights = softmax(scores / T), all rows at the same temperature."""
     # log w_j = s_j / T - log(sum_l exp(s_l / T)): the second term is the same for a whole row,

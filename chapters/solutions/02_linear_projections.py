@@ -31,3 +31,10 @@ def split_in_proj(in_proj_weight):
         in_proj_weight[i * d_model : (i + 1) * d_model].T for i in range(3)
     )
     return w_q, w_k, w_v  # each (d_model, d_model), paper layout: x @ w
+
+
+def predict_projection_parameters():
+    """A prediction: W^Q, W^K and W^V together at d_model = 64 with h = 16 heads."""
+    # d_k = 64 / 16 = 4, so each fused matrix is (d_model, h * d_k) = (64, 64): the same
+    # 3 * 64**2 as with one head. More heads are narrower heads, not more weights.
+    return 3 * 64 * 64

@@ -40,3 +40,11 @@ def attend_heads(x, params):
     )  # fixed: sqrt(d_k), not sqrt(d_model)
     weights = mha.softmax(scores, axis=-1)  # fixed: over the keys, not the queries
     return weights @ v, weights
+
+
+def predict_unsplit_rows():
+    """A prediction: the token of each of head 0's rows after reshape(h, n, d_k), no transpose."""
+    # token_ids is (6, 24) in row-major order; the reshape cuts that sequence of 144 labels into
+    # 4 * 6 rows of 6. Head 0 gets the first 36: token 0's 24 features (rows 0-3) and the first
+    # 12 of token 1's (rows 4-5).
+    return [0, 0, 0, 0, 1, 1]

@@ -62,14 +62,33 @@ def head_contributions(heads, w_o):
     )  # matmul pairs head i with block i; their sum over h is the output
 
 
-def attention_layer(q, k, v, params, mask=None):
-    """The given layer, fixed: MultiHead(q, k, v) with biases and an optional mask."""
+def attention_layer(q, k, v, params, lengths=None):
+    """The given layer, fixed: cross-attention with biases; lengths[b] real keys in sequence b."""
     h = params.num_heads
-    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)  # (..., h, n_q, d_k)
-    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)  # (..., h, n_k, d_k)
-    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)  # (..., h, n_k, d_v)
-    heads, weights = mha.scaled_dot_product_attention(
-        q_heads, k_heads, v_heads, mask
-    )  # fixed: mask
+    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)  # (B, h, n_q, d_k)
+    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)  # (B, h, n_k, d_k)
+    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)  # (B, h, n_k, d_v)
+    mask = None
+    if lengths is not None:  # fixed: the pads are keys, so the mask runs over the keys
+        real = np.arange(k.shape[-2]) < np.asarray(lengths)[:, None]  # (B, n_k)
+        mask = real[:, None, None, :]  # (B, 1, 1, n_k)
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
     concat = mha.merge_heads(heads)  # fixed: transpose back before the reshape
     return concat @ params.w_o + params.b_o, weights  # fixed: paper layout, no .T
+
+
+def ov_matrices(params):
+    """W_i^V W_i^O for every head: (h, d_model, d_model), what head i writes from what it reads."""
+    h, d_v, d_model = params.num_heads, params.d_v, params.d_model
+    # Head i owns columns i*d_v:(i+1)*d_v of W^V and the same rows of W^O; the reshapes give
+    # every block at once, and matmul pairs block i of W^V with block i of W^O.
+    w_v = np.swapaxes(params.w_v.reshape(d_model, h, d_v), 0, 1)  # (h, d_model, d_v)
+    w_o = params.w_o.reshape(h, d_v, d_model)  # (h, d_v, d_model)
+    return w_v @ w_o  # (h, d_model, d_model), each of rank at most d_v
+
+
+def predict_head_write_rank():
+    """A prediction: the rank of W_i^V W_i^O for one head, d_model = 32, h = 4, d_v = 8."""
+    # A (32, 8) matrix times an (8, 32) one: rank at most 8, and random weights reach it.
+    # Each head writes into its own 8-dimensional subspace of the output.
+    return 8

@@ -4,7 +4,7 @@ import numpy as np
 
 
 def causal_mask(n_q, n_k=None):
-    """bool (n_q, n_k): query i (at position i + n_k - n_q) may attend keys 0 .. i + n_k - n_q."""
+    """bool (n_q, n_k): query i may attend keys 0 .. i + n_k - n_q."""
     n_k = n_q if n_k is None else n_k
     query_position = np.arange(n_q)[:, None] + (
         n_k - n_q
@@ -21,14 +21,14 @@ def padding_mask(lengths, n_k):
 
 
 def cross_attention_weights_shape():
-    """Weights' shape from mha.multi_head_attention: batch 2, h = 4, 7 queries, 11 keys."""
+    """Weights' shape, mha.multi_head_attention: B = 2, h = 4, 7 queries, 11 keys."""
     batch, h, n_q, n_k = 2, 4, 7, 11
-    # One (n_q, n_k) matrix per head and batch element: a row per query, a column per key.
+    # one (n_q, n_k) matrix per head and example: a row per query, a column per key
     return (batch, h, n_q, n_k)
 
 
 def decoder_masks(target_lengths, source_lengths, n_target, n_source):
-    """(self_mask (B, 1, n_t, n_t), cross_mask (B, 1, n_t, n_s)) of a decoder, True = may attend."""
+    """A decoder's self_mask (B, 1, n_t, n_t) and cross_mask (B, 1, n_t, n_s)."""
     target_real = padding_mask(
         target_lengths, n_target
     )  # (B, 1, 1, n_t): real target keys

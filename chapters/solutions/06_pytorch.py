@@ -6,7 +6,7 @@ import torch
 
 
 def module_forward(module, q, k, v, mask=None):
-    """MultiHead(q, k, v) with the weights of ``module`` (paper layout): (out, weights)."""
+    """MultiHead(q, k, v) with ``module``'s weights (paper layout): (out, weights)."""
     h = module.num_heads
 
     def project(x, w, b):
@@ -36,7 +36,7 @@ def module_forward(module, q, k, v, mask=None):
 
 
 def params_from_torch(torch_mha):
-    """The weights of an nn.MultiheadAttention as an mha.MHAParams in the paper's layout."""
+    """An nn.MultiheadAttention's weights as an mha.MHAParams, in the paper's layout."""
     import mha
 
     d = torch_mha.embed_dim
@@ -54,7 +54,7 @@ def params_from_torch(torch_mha):
 
 
 def attention_backward(q, k, v, grad_out):
-    """Gradients (grad_q, grad_k, grad_v) of sum(out * grad_out), out = softmax(q k^T / sqrt(d_k)) v."""
+    """(grad_q, grad_k, grad_v) of sum(out * grad_out), out = softmax(q k^T/√d_k) v."""
     import numpy as np
 
     scale = 1 / math.sqrt(q.shape[-1])
@@ -71,6 +71,6 @@ def attention_backward(q, k, v, grad_out):
 
 
 def torch_key_padding_mask(mask):
-    """mha.padding_mask's (B, 1, 1, n_k) tensor (True = real key) as nn.MultiheadAttention's
+    """mha.padding_mask's (B, 1, 1, n_k) tensor (True = real key) as torch's
     key_padding_mask: (B, n_k), True = a pad to skip."""
     return ~mask[:, 0, 0, :]

@@ -12,7 +12,7 @@ def attention_weights_bytes():
 
 def attention_flops(batch, n, d_model):
     """Floating-point operations of one self-attention layer's forward pass."""
-    # An (m, k) x (k, p) product is m*p dot products of k multiply-adds: 2*m*k*p operations.
+    # (m, k) x (k, p): m*p dot products of k multiply-adds, 2*m*k*p operations
     projections = 4 * 2 * batch * n * d_model * d_model  # W^Q, W^K, W^V and W^O
     scores = (
         2 * batch * n * n * d_model
@@ -22,13 +22,13 @@ def attention_flops(batch, n, d_model):
 
 
 def longest_sequence(memory_bytes, batch, heads, bytes_per_number):
-    """The largest n whose (batch, heads, n, n) attention weights fit in memory_bytes."""
+    """The largest n whose (batch, heads, n, n) weights fit in memory_bytes."""
     # batch * heads * n**2 * bytes_per_number <= memory_bytes; round the root down.
     return math.isqrt(memory_bytes // (batch * heads * bytes_per_number))
 
 
 def key_block_size(batch, heads, n_q, n_k, budget_bytes, bytes_per_number):
-    """Keys per block so that one (batch, heads, n_q, block) block of scores fits the budget."""
+    """Keys per block so that (batch, heads, n_q, block) scores fit the budget."""
     one_key = batch * heads * n_q * bytes_per_number  # bytes of one key's scores
     return max(
         1, min(n_k, budget_bytes // one_key)

@@ -17,7 +17,7 @@ def head_similarity(per_head):
 
 
 def attention_without_head(x, params, head):
-    """Self-attention of x with head `head` removed: its rows of W^O set to zero (on a copy)."""
+    """Self-attention of x without head `head`: its rows of W^O zeroed (on a copy)."""
     w_o = params.w_o.copy()  # never change the caller's weights
     w_o[head * params.d_v : (head + 1) * params.d_v] = (
         0.0  # head i meets rows i*d_v:(i+1)*d_v

@@ -4,7 +4,7 @@ import numpy as np
 
 
 def diversity_penalty(weights):
-    """The redundancy of (..., h, n, n) attention maps: mean cosine similarity of distinct heads."""
+    """Redundancy of (..., h, n, n) maps: mean cosine similarity of distinct heads."""
     h = weights.shape[-3]
     maps = np.moveaxis(weights, -3, 0).reshape(
         h, -1
@@ -17,7 +17,7 @@ def diversity_penalty(weights):
 
 
 def moh_gates(scores, top_k):
-    """Mixture-of-Head gates: h * softmax(scores) on each token's top_k heads, 0 elsewhere."""
+    """MoH gates: h * softmax(scores) on each token's top_k heads, 0 elsewhere."""
     h = scores.shape[-1]
     e = np.exp(scores - scores.max(axis=-1, keepdims=True))
     probs = e / e.sum(axis=-1, keepdims=True)  # over all h heads, not renormalised

@@ -4,7 +4,7 @@ import numpy as np
 
 
 def sinusoidal(n, d_model):
-    """(n, d_model): PE[p, 2i] = sin(p / 10000^(2i/d)), PE[p, 2i+1] = cos(p / 10000^(2i/d))."""
+    """(n, d): PE[p, 2i] = sin(p / 10000^(2i/d)); PE[p, 2i+1], the same with cos."""
     p = np.arange(n)[:, None]  # (n, 1): positions from 0
     two_i = np.arange(0, d_model, 2)[None, :]  # (1, d_model/2): 2i for pair i
     angles = p / 10000.0 ** (two_i / d_model)  # (n, d_model/2)
@@ -15,7 +15,7 @@ def sinusoidal(n, d_model):
 
 
 def apply_rope(x, positions=None):
-    """Rotate feature pairs (i, i + d/2) of x (..., n, d) by p * 10000^(-2i/d); keep x's dtype."""
+    """Rotate pairs (i, i + d/2) of x (..., n, d) by p * 10000^(-2i/d), in x's dtype."""
     n, d = x.shape[-2:]
     p = np.arange(n) if positions is None else np.asarray(positions)
     theta = 10000.0 ** (-np.arange(0, d, 2) / d)  # (d/2,)
@@ -32,13 +32,13 @@ def apply_rope(x, positions=None):
 
 
 def pre_ln_block(x, attention, norm1, feed_forward, norm2, mask=None):
-    """x + MHA(LN1(x)), then + FFN(LN2(.)): each sub-layer reads a normalised copy of the stream."""
+    """x + MHA(LN1(x)), then + FFN(LN2(.)): each sub-layer reads a normalised copy."""
     x = x + attention(norm1(x), mask=mask)[0]  # the module returns (out, weights)
     return x + feed_forward(norm2(x))
 
 
 def induction_score(weights, period):
-    """Mean weight of queries i = period .. n-1 on key i - period + 1 (the token after the copy)."""
+    """Mean weight of queries i = period .. n-1 on key i - period + 1."""
     n = weights.shape[-1]
     queries = np.arange(period, n)
     keys = queries - period + 1

@@ -30,7 +30,7 @@ def padding_mask_from_attention_mask(attention_mask):
 
 
 def head_js_divergence(weights):
-    """(..., h, n_q, n_k) -> (h, h): Jensen-Shannon divergence (nats), mean over queries."""
+    """(..., h, n_q, n_k) -> (h, h): Jensen-Shannon divergence (nats), query mean."""
     h, n_k = weights.shape[-3], weights.shape[-1]
     rows = np.moveaxis(weights, -3, 0).reshape(h, -1, n_k)  # (h, queries, n_k)
     p, q = rows[:, None], rows[None, :]  # (h, 1, queries, n_k) and (1, h, queries, n_k)
@@ -42,7 +42,7 @@ def head_js_divergence(weights):
 
 
 def head_ablation_scores(evaluate, num_layers, num_heads):
-    """How much evaluate(gate) drops when each head alone is removed: (num_layers, num_heads)."""
+    """(num_layers, num_heads): how much evaluate(gate) drops without each head."""
     full = evaluate(np.ones((num_layers, num_heads)))
     scores = np.zeros((num_layers, num_heads))
     for layer in range(num_layers):

@@ -1,4 +1,4 @@
-"""Solutions to the exercises of chapter 12, grouped-query attention and the KV cache."""
+"""Solutions to chapter 12's exercises: grouped-query attention and the KV cache."""
 
 import numpy as np
 
@@ -8,19 +8,19 @@ import mha
 def repeat_kv_heads(k, num_heads):
     """(..., g, n, d) -> (..., h, n, d): query head i gets key/value head i // (h/g)."""
     group_size = num_heads // k.shape[-3]  # h/g query heads share each key/value head
-    # Each head repeated group_size times in a row (0, 0, 1, 1, ...), not tiled (0, 1, 0, 1, ...).
+    # each head group_size times in a row (0, 0, 1, 1, ...), not tiled (0, 1, 0, 1, ...)
     return np.repeat(k, group_size, axis=-3)
 
 
 def gqa_kv_cache_bytes():
-    """KV cache of 32 layers, 8 key/value heads of 128, 8 sequences of 4096 tokens, bfloat16."""
+    """KV cache: 32 layers, 8 key/value heads of 128, 8 sequences of 4096, bfloat16."""
     layers, batch, n, num_kv_heads, d_k, bytes_per_number = 32, 8, 4096, 8, 128, 2
-    # One key and one value vector (the 2) per layer, sequence, token and key/value head.
+    # one key and one value vector (the 2) per layer, sequence, token, key/value head
     return 2 * layers * batch * n * num_kv_heads * d_k * bytes_per_number
 
 
 def grouped_query_attention(q, k, v, params, mask=None):
-    """GQA: h query heads, g key/value heads; query head i reads key/value head i // (h/g)."""
+    """GQA: h query heads, g key/value heads; query head i reads kv head i // (h/g)."""
     h, g = params.num_heads, params.num_kv_heads
     q_heads = mha.split_heads(q @ params.w_q, h)  # (..., h, n_q, d_k)
     k_heads = repeat_kv_heads(
@@ -34,14 +34,14 @@ def grouped_query_attention(q, k, v, params, mask=None):
 
 
 def decode_one_token(x_t, params, cache_k, cache_v):
-    """One decoding step: (out (..., 1, d_model), cache_k, cache_v with the new token appended)."""
+    """One decoding step: out (..., 1, d_model), and the caches with the new token."""
     h, g = params.num_heads, params.num_kv_heads
     q = mha.split_heads(
         x_t @ params.w_q, h
     )  # (..., h, 1, d_k): only the new token's query
     cache_k = np.concatenate([cache_k, mha.split_heads(x_t @ params.w_k, g)], axis=-2)
     cache_v = np.concatenate([cache_v, mha.split_heads(x_t @ params.w_v, g)], axis=-2)
-    # The new token is the last position: it may attend every key, its own included; no mask.
+    # the new token is the last position: it may attend every key, its own too; no mask
     heads, _ = mha.scaled_dot_product_attention(
         q, repeat_kv_heads(cache_k, h), repeat_kv_heads(cache_v, h)
     )  # (..., h, 1, d_v)

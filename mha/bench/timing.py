@@ -7,11 +7,13 @@ call of each implementation of multi-head self-attention on the same weights and
 :func:`flops` counts the work of one call. The project's own benchmark, ``python -m
 mha.bench`` (:mod:`mha.bench`), is built on them. :func:`peak_mib` measures the memory one
 call allocates (chapters 7 and 13). Chapter 3 times the three forms of
-per-head attention (:func:`per_head_forms`) on one thread with :func:`time_per_head_forms`.
+per-head attention (:func:`per_head_forms`) on one thread with :func:`time_per_head_forms`,
+and the softmax alone, the work that grows with h, with :func:`time_softmax_of_heads`.
 """
 
 from __future__ import annotations
 
+import functools
 import statistics
 import time
 import tracemalloc
@@ -353,4 +355,28 @@ def time_per_head_forms(
                         seconds[form][a, b] = fastest[library]
     finally:
         torch.set_num_threads(torch_threads)
+    return seconds
+
+
+def time_softmax_of_heads(
+    lengths: list[int], head_counts: list[int], rng: np.random.Generator, rounds: int = 5
+) -> np.ndarray:
+    """Seconds of :func:`mha.softmax` alone on the ``(h, n, n)`` float32 scores that the
+    batched form of :func:`per_head_forms` holds: the ``h n^2`` numbers that grow with ``h``
+    while the products' FLOPs stay the same. One thread, the fastest of ``rounds`` after a
+    warm-up, for every sequence length and number of heads.
+
+    Shapes
+    ------
+    returns : (len(lengths), len(head_counts))
+    """
+    from threadpoolctl import threadpool_limits
+
+    seconds = np.zeros((len(lengths), len(head_counts)))
+    with threadpool_limits(1):
+        for a, n in enumerate(lengths):
+            for b, h in enumerate(head_counts):
+                scores = rng.standard_normal((h, n, n), dtype=np.float32)  # (h, n, n)
+                call = functools.partial(mha.softmax, scores)
+                seconds[a, b] = time_interleaved({"numpy": call}, rounds, summary=min)["numpy"]
     return seconds

@@ -7,10 +7,13 @@ the code it explains. Each returns a matplotlib Figure; a chapter calls one and
 find them. matplotlib is imported inside the functions, so ``import mha`` stays light.
 
 =================================  ======================================================
+:func:`soft_lookup`                a hard lookup beside attention's soft one (ch. 1)
 :func:`split_and_merge_heads`      reshape, transpose, and the reshape-only mistake (ch. 3)
 :func:`layer_dataflow`             one layer, every tensor with its shape (ch. 4)
 :func:`concat_output_projection`   Concat · W^O as a sum of per-head products (ch. 4)
 :func:`score_masks`                the score grid under padding, causal, both (ch. 5)
+:func:`backward_graph`             the graph autograd records and walks backwards (ch. 6)
+:func:`toy_task`                   the toy task's two answers and their sources (ch. 8)
 :func:`kv_cache_growth`            the KV cache growing call by call (ch. 11)
 :func:`online_softmax_tiles`       the tiles of the lean, online-softmax path (ch. 11)
 :func:`heads_across_devices`       heads split over devices, one all-reduce (ch. 11)
@@ -28,7 +31,7 @@ from mha import _validate
 from mha._validate import Array
 from mha.book.plot import PAGE_WIDTH
 from mha.efficient import GQAParams, KVCache, decode_step
-from mha.functional import merge_heads, split_heads
+from mha.functional import merge_heads, scaled_dot_product_attention, split_heads
 from mha.gpu import to_host
 from mha.lean import tile_shape
 from mha.masks import causal_mask, combine_masks, padding_mask
@@ -108,6 +111,68 @@ def _shape(shape: tuple[int, ...], tail: tuple[str, ...]) -> str:
     lead = len(shape) - len(tail)
     names = ["B"] if lead == 1 else [f"B{i + 1}" for i in range(lead)]
     return f"({', '.join([*names, *tail])}) = {tuple(int(s) for s in shape)}"
+
+
+def soft_lookup(query: Array, keys: Array, values: Array) -> Any:
+    """One query looked up among the keys twice: hard (a dictionary, the best key only) and
+    soft (attention: every key, weighted).
+
+    The scores ``q·k_j/sqrt(d_k)``, the soft weights and the soft result are what
+    ``mha.scaled_dot_product_attention`` returns for the query; the hard lookup puts weight 1
+    on the best-scoring key and returns its value. Entries are printed in their cells.
+
+    Shapes
+    ------
+    query : (d_k,);  keys : (n_k, d_k);  values : (n_k, d_v)
+    """
+    query, keys, values = (np.asarray(to_host(a), dtype=float) for a in (query, keys, values))
+    if query.ndim != 1:
+        raise ValueError(f"query must have shape (d_k,), got shape {query.shape}")
+    if keys.ndim != 2 or keys.shape[1] != query.shape[0]:
+        raise ValueError(
+            f"keys must have shape (n_k, d_k) = (n_k, {query.shape[0]}), got {keys.shape}"
+        )
+    if values.ndim != 2 or values.shape[0] != keys.shape[0]:
+        raise ValueError(
+            f"values must have shape (n_k, d_v) = ({keys.shape[0]}, d_v), got {values.shape}"
+        )
+    (n_k, d_k), d_v = keys.shape, values.shape[1]
+    soft_out, soft = scaled_dot_product_attention(query[None], keys, values)  # (1, d_v), (1, n_k)
+    scores = keys @ query / np.sqrt(d_k)  # (n_k,)
+    hard = (np.arange(n_k) == scores.argmax()).astype(float)  # (n_k,): one-hot
+    columns = {  # gid: (x, values drawn, title, colour map)
+        "keys": (1.5, keys, f"keys K {keys.shape}", "Oranges"),
+        "scores": (d_k + 3, scores[:, None], "scores\nq·k/√d_k", "Greys"),
+        "hard-weights": (d_k + 5.5, hard[:, None], "hard:\nbest key", "Greens"),
+        "soft-weights": (d_k + 8, soft.T, "soft:\nsoftmax", "Greens"),
+        "values": (d_k + 10.5, values, f"values V\n{values.shape}", "Blues"),
+    }
+    top, x_values = 4.4, d_k + 10.5
+    fig, ax = _canvas(x_values + max(d_v, 2) + 0.5, top + n_k + 4)
+
+    def draw(gid: str, grid: np.ndarray, x: float, y: float, cmap: str, span: float) -> None:
+        _grid(ax, grid, x, y, gid, cmap=cmap, vmin=-0.3 * span, vmax=1.6 * span)
+        for (i, j), entry in np.ndenumerate(grid):
+            weight = gid in ("scores", "hard-weights", "soft-weights")
+            text = f"{entry:.2f}" if weight else f"{entry:.3g}"
+            _text(ax, x + j + 0.5, y + i + 0.5, text, fontsize=7, ha="center", va="center")
+
+    draw("query", query[None], 1.5, 1.0, "Purples", float(np.abs(query).max()) or 1.0)
+    _text(ax, 1.5, 0.7, f"query q {query.shape}", fontsize=8, va="bottom")
+    for j in range(n_k):
+        _text(ax, 1.2, top + j + 0.5, f"key {j}", fontsize=7, ha="right", va="center")
+    for gid, (x, grid, title, cmap) in columns.items():
+        draw(gid, grid, x, top, cmap, float(np.abs(grid).max()) or 1.0)
+        _text(ax, x, top - 0.3, title, fontsize=8, va="bottom")
+    span = float(np.abs(values).max()) or 1.0
+    results = {"hard-output": (hard @ values, "hard"), "soft-output": (soft_out[0], "soft")}
+    for row, (gid, (out, kind)) in enumerate(results.items()):
+        y = top + n_k + 0.8 + 1.6 * row
+        draw(gid, out[None], x_values, y, "Blues", span)
+        what = "the best key's value" if kind == "hard" else "Σ_j soft weight_j · value_j"
+        _text(ax, x_values - 0.3, y + 0.5, f"{kind} lookup: {what} =", fontsize=8,
+              ha="right", va="center")  # fmt: skip
+    return fig
 
 
 def split_and_merge_heads(n: int = 4, num_heads: int = 3, d: int = 2) -> Any:
@@ -365,6 +430,113 @@ def score_masks(lengths: Any = (5, 3), n: int = 5) -> Any:
                 )
             if b == 0:
                 _text(ax, x, 2.2, titles[kind], fontsize=8, va="bottom")
+    return fig
+
+
+def backward_graph(output: Any, named: dict[str, Any]) -> Any:
+    """The graph autograd recorded for ``output``, as ``backward()`` walks it: from the
+    output's node at the top to the leaves (the tensors that get a ``.grad``) at the bottom.
+
+    Read from ``output.grad_fn`` and each node's ``next_functions``; a box shows the node's
+    autograd name and, where ``named`` gives it, the tensor the node made (its ``grad_fn``) or
+    the leaf it accumulates into. Each arrow carries the gradient with respect to the tensor
+    below it, ``∂L/∂name``. Only ``torch`` tensors have a ``grad_fn``; torch is not imported.
+
+    Parameters
+    ----------
+    output : torch.Tensor with a ``grad_fn``
+    named : {name: tensor}, the intermediate results and the leaves to label
+    """
+    root = getattr(output, "grad_fn", None)
+    if root is None:
+        raise ValueError("output must be a tensor computed from tensors that require grad")
+    names = {}
+    for name, tensor in named.items():
+        node = getattr(tensor, "grad_fn", None)
+        names[id(node) if node is not None else ("leaf", id(tensor))] = name
+
+    def label(node: Any) -> str:
+        variable = getattr(node, "variable", None)  # AccumulateGrad: the leaf it fills
+        key = ("leaf", id(variable)) if variable is not None else id(node)
+        return names.get(key, "")
+
+    children, depth, order = {}, {id(root): 0}, [root]
+    for node in order:  # breadth first: every node once, the deepest depth wins below
+        children[id(node)] = [child for child, _ in node.next_functions if child is not None]
+        for child in children[id(node)]:
+            if id(child) not in depth:
+                order.append(child)
+            depth[id(child)] = max(depth.get(id(child), 0), depth[id(node)] + 1)
+    x: dict[int, float] = {}
+
+    def place(node: Any, next_leaf: list[float]) -> float:
+        if id(node) not in x:
+            kids = [place(child, next_leaf) for child in children[id(node)]]
+            x[id(node)] = sum(kids) / len(kids) if kids else next_leaf.append(0) or len(next_leaf)
+        return x[id(node)]
+
+    place(root, [])
+    width, height = 5 * max(x.values()) + 1, 2.4 * max(depth.values()) + 3.6
+    fig, ax = _canvas(width, height)
+
+    def at(node: Any) -> tuple[float, float]:
+        return 5 * x[id(node)] - 2, 2.4 * depth[id(node)] + 2.2
+
+    _arrow(ax, (at(root)[0], 0.1), (at(root)[0], at(root)[1] - 0.6), f"∂L/∂{label(root)}")
+    for i, node in enumerate(order):
+        name, (cx, cy) = label(node), at(node)
+        leaf = getattr(node, "variable", None) is not None
+        text = f"leaf {name}\n{name}.grad" if leaf else f"{name}\n{type(node).__name__}"
+        colour = COLOURS.get(name[:1], COLOURS["X"]) if leaf else COLOURS["X"]
+        _box(ax, cx, cy, text if name else type(node).__name__, colour, gid=f"node-{i}", size=7)
+        for child in children[id(node)]:
+            end = at(child)
+            _arrow(ax, (cx, cy + 0.6), (end[0], end[1] - 0.6), f"∂L/∂{label(child)}")
+    return fig
+
+
+def toy_task(tokens: Array, targets: Array, position: int = 3) -> Any:
+    """Chapter 8's task on one sequence: the tokens, and the two answers at every position.
+
+    ``tokens`` and ``targets`` are one sequence of ``mha.toy.make_batch`` (an answer that is
+    not scored, ``mha.toy.IGNORE``, is drawn empty). Arrows show where the two answers at
+    ``position`` come from: the previous token (local) and the mirrored one (global).
+
+    Shapes
+    ------
+    tokens : (n,);  targets : (n, 2) (local, global)
+    """
+    tokens, targets = np.asarray(to_host(tokens)), np.asarray(to_host(targets))
+    n = tokens.shape[0] if tokens.ndim == 1 else -1
+    if n < 2 or targets.shape != (n, 2):
+        raise ValueError(
+            f"tokens must have shape (n,) with n >= 2 and targets (n, 2), got {tokens.shape} "
+            f"and {targets.shape}"
+        )
+    if not 1 <= position < n:
+        raise ValueError(
+            f"position must be in 1 .. {n - 1} (it has a previous token), got {position}"
+        )
+    rows = {"tokens": tokens, "local": targets[:, 0], "global": targets[:, 1]}
+    names = {"tokens": "tokens x", "local": "local: x[i-1]", "global": "global: x[n-1-i]"}
+    fig, ax = _canvas(n + 5, 9.2)
+    tops = {"tokens": 1.2, "local": 4.6, "global": 7.6}
+    colours = {"tokens": COLOURS["X"], "local": COLOURS["K"], "global": COLOURS["V"]}
+    for gid, row in rows.items():
+        drawn = np.where(row >= 0, row, np.nan).astype(float)[None]
+        _grid(ax, drawn, 4, tops[gid], gid, **_listed(colours[gid]), alpha=0.9)
+        _text(ax, 3.7, tops[gid] + 0.5, names[gid], fontsize=8, ha="right", va="center")
+        for i, value in enumerate(row):
+            _text(ax, 4.5 + i, tops[gid] + 0.5, "" if value < 0 else str(int(value)),
+                  fontsize=8, ha="center", va="center")  # fmt: skip
+    for i in range(n):
+        _text(ax, 4.5 + i, 0.9, f"{i}", fontsize=7, ha="center", va="bottom", color="0.4")
+    _text(ax, 3.7, 0.9, "position i", fontsize=7, ha="right", va="bottom", color="0.4")
+    for gid, source in (("local", position - 1), ("global", n - 1 - position)):
+        _frame(ax, 4 + source, tops["tokens"], 1, 1, "firebrick", 1.6)
+        _frame(ax, 4 + position, tops[gid], 1, 1, "firebrick", 1.6)
+        ax.annotate("", xy=(4.5 + position, tops[gid]), xytext=(4.5 + source, tops["tokens"] + 1),
+                    arrowprops={"arrowstyle": "-|>", "color": "firebrick"}, gid=f"arrow-{gid}")  # fmt: skip
     return fig
 
 

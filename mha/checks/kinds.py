@@ -145,7 +145,7 @@ class Evidence:
         """``fn``'s outcome on case ``i`` (each computed once)."""
         cache = self._variants.setdefault(fn, [])
         while len(cache) <= i:
-            cache.append(self.exercise.run(fn, self.cases[len(cache)]))
+            cache.append(self.exercise.run(fn, self.cases[len(cache)], measured=False))
         return cache[i]
 
     def variant(self, fn: Callable) -> list[Outcome]:
@@ -292,10 +292,13 @@ class FunctionExercise:
         """The reference's parameter names, which label the arguments in messages."""
         return tuple(inspect.signature(self.reference).parameters)
 
-    def run(self, answer: Any, case: Case) -> Outcome:
+    def run(self, answer: Any, case: Case, *, measured: bool = True) -> Outcome:
+        """``answer``'s outcome on ``case``; ``measured=False`` leaves out :attr:`measure` (the
+        reference's and the stored variants' calls: only an answer's measurements are judged,
+        and a measured call forks, which a grader's judging thread must not)."""
         return call_answer(
             answer, case.args, names=self.argument_names(), prepare=self.prepare,
-            tensors=self.tensors, measure=self.measure,
+            tensors=self.tensors, measure=self.measure if measured else (),
         )  # fmt: skip
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
@@ -313,7 +316,7 @@ class FunctionExercise:
         stub = stub_verdict(first)
         if stub is not None:
             return stub
-        expected = [self.run(self.reference, case) for case in cases]
+        expected = [self.run(self.reference, case, measured=False) for case in cases]
         failures, notes = [], []
         for case, got, want in zip(cases, outcomes, expected, strict=True):
             problem, note = outcome_problem(got, want, self.output_names)
@@ -408,8 +411,9 @@ def _shown(value: Any) -> str:
 
 
 @dataclass(frozen=True)
-class _ValueExercise:
-    """What number and shape exercises share: one trial without inputs, no reference."""
+class ValueExercise:
+    """What the exercises answered by a value share (numbers, shapes, predictions,
+    experiments): one trial without inputs, no reference."""
 
     @property
     def references(self) -> tuple[str, ...]:
@@ -432,7 +436,7 @@ class _ValueExercise:
 
 
 @dataclass(frozen=True)
-class NumberExercise(_ValueExercise):
+class NumberExercise(ValueExercise):
     """The answer is a number; ``rel_tol=0`` asks for the exact value (counts).
 
     A count may also give its formula as data, so that a wrong count is named by what
@@ -486,7 +490,7 @@ class NumberExercise(_ValueExercise):
 
 
 @dataclass(frozen=True)
-class ShapeExercise(_ValueExercise):
+class ShapeExercise(ValueExercise):
     """The answer is a shape: a tuple (or list, or ``torch.Size``) of ints."""
 
     expected: tuple[int, ...]

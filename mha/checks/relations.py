@@ -124,7 +124,8 @@ def _close_values(got: np.ndarray, want: np.ndarray) -> bool:
 
 
 class _Pairs:
-    """The answer's and the reference's outputs, case by case and name by name."""
+    """The answer's and the reference's outputs, case by case and name by name; the answer's
+    are None where it raised or gave a result of another structure."""
 
     def __init__(self, evidence: Evidence) -> None:
         names = (
@@ -135,6 +136,8 @@ class _Pairs:
         for case, got, want in zip(evidence.cases, evidence.got, evidence.want, strict=True):
             g = None if got.error is not None else _outputs(got.value, names)
             w = _outputs(want.value, names)
+            if g is not None and w is not None and g.keys() != w.keys():
+                g = None  # another structure (a number where parameters are asked)
             self.rows.append((case, g, w, got, want))
         self.names = list(self.rows[0][2]) if self.rows and self.rows[0][2] else []
 
@@ -677,7 +680,7 @@ def _input_relation(evidence: Evidence) -> tuple[_Transform, int] | None:
             outcome = evidence.memo(
                 ("input", transform.id, i),
                 lambda new=new, case=case: exercise.run(
-                    exercise.reference, Case(case.description, new)
+                    exercise.reference, Case(case.description, new), measured=False
                 ),
             )
             if not same_outcome(got, outcome):

@@ -221,6 +221,9 @@ def feedback(row: Row, folder: Path) -> Path:
         lines += [f"## {name}: {mark}", ""]
         if name in row.defined:
             lines += [f"The answer graded was defined in cell {row.defined[name]}.", ""]
+        grading = getattr(EXERCISES.get(name), "grading", None)  # predictions, experiments
+        if grading:
+            lines += [f"*How it is graded:* {markdown_text(grading)}.", ""]
         if result is not None:
             lines.append(markdown_text(result.feedback))
             if result.diagnosis:

@@ -6,7 +6,12 @@ Each answer is registered with a decorator: ``@correct(exercise)`` (it must pass
 ``drift=True`` when its result drifts from float32 to float64, so that it must pass *with*
 the note), ``@wrong(exercise, mistake)`` (it must fail, and the check should name ``mistake``;
 ``mistake=None``: a mistake the checks do not know, which must fail without being misnamed).
-One module per chapter; ``tests/test_checks.py`` runs them all.
+A prediction (see :mod:`mha.checks.predictions`) earns its point whatever it predicts, so its
+answers are registered apart, with ``@predicted(exercise, misconception)``: the check must name
+that misconception (``None``: a prediction close to what the experiment measures).
+
+One module per chapter; ``tests/test_checks.py`` runs them all (the predictions:
+``tests/test_predictions_and_experiments.py``).
 """
 
 from __future__ import annotations
@@ -46,6 +51,17 @@ def correct(exercise: str, *, drift: bool = False) -> Callable:
 def wrong(exercise: str, mistake: str | None) -> Callable:
     def register(fn):
         ANSWERS.append(Answer(exercise, fn, False, mistake))
+        return fn
+
+    return register
+
+
+PREDICTIONS: list[Answer] = []
+
+
+def predicted(exercise: str, misconception: str | None) -> Callable:
+    def register(fn):
+        PREDICTIONS.append(Answer(exercise, fn, True, misconception))
         return fn
 
     return register

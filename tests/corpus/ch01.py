@@ -6,7 +6,7 @@ import numpy as np
 import torch
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- softmax ------------------------------------------------------------------------------
 
@@ -389,6 +389,82 @@ def saturated_weight_of_the_winner():
 @wrong("saturated_weight", "scaled")
 def saturated_weight_scaled():
     return 1 / (1 + math.exp(16 / math.sqrt(256)))
+
+
+# --- predict_unscaled_weight: predictions as readers make them --------------------------------
+
+
+@predicted("predict_unscaled_weight", None)
+def predicted_nearly_one():
+    return 0.9
+
+
+@predicted("predict_unscaled_weight", "uniform")
+def predicted_equal_weights():
+    return 1 / 32
+
+
+@predicted("predict_unscaled_weight", "half")
+def predicted_two_keys_share():
+    return 0.5
+
+
+@predicted("predict_unscaled_weight", "as_if_scaled")
+def predicted_as_with_the_scaling():
+    return 0.2
+
+
+# --- scale_experiment: (POWER, the mean largest weight at d_k = 1024) -------------------------
+
+
+@correct("scale_experiment")
+def scale_experiment_divided_by_d_k():
+    return (1, 0.033)
+
+
+@correct("scale_experiment")
+def scale_experiment_unscaled():
+    return (0.0, 0.96)
+
+
+@correct("scale_experiment")
+def scale_experiment_quarter_power():
+    return [0.25, 0.74]
+
+
+@wrong("scale_experiment", "scaled_curve")
+def scale_experiment_read_the_book_s_row():
+    return (1.0, 0.16)
+
+
+@wrong("scale_experiment", "unscaled_curve")
+def scale_experiment_read_the_figure():
+    return (0.75, 0.96)
+
+
+@wrong("scale_experiment", "smallest_head")
+def scale_experiment_read_the_first_row():
+    return (1.0, 0.14)
+
+
+@wrong("scale_experiment", "setting_unchanged")
+def scale_experiment_not_changed():
+    return (0.5, 0.16)
+
+
+@wrong("scale_experiment", "not_a_pair")
+def scale_experiment_only_the_weight():
+    return 0.033
+
+
+@wrong("scale_experiment", "setting_not_allowed")
+def scale_experiment_power_out_of_range():
+    return (2, 0.03)
+
+
+@wrong("scale_experiment", "not_that_form")
+def scale_experiment_weight_as_words():
+    return (1, "about 1/32")
 
 
 # --- written blind (issue 22, round 1): from the notebooks only, without the checks' tables ---

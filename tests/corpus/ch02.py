@@ -3,7 +3,7 @@
 import numpy as np
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- head_weight --------------------------------------------------------------------------
 
@@ -134,6 +134,29 @@ def split_in_proj_reshape_rows(in_proj_weight):
     d = in_proj_weight.shape[1]
     w = in_proj_weight.reshape(d, 3, d)
     return w[:, 0], w[:, 1], w[:, 2]
+
+
+# --- predict_projection_parameters ------------------------------------------------------------
+
+
+@predicted("predict_projection_parameters", None)
+def predicted_the_same_as_one_head():
+    return 12288
+
+
+@predicted("predict_projection_parameters", "full_matrices_per_head")
+def predicted_sixteen_times_more():
+    return 16 * 3 * 64**2
+
+
+@predicted("predict_projection_parameters", "one_head")
+def predicted_one_narrow_head():
+    return 3 * 64 * 4
+
+
+@predicted("predict_projection_parameters", "with_w_o")
+def predicted_with_the_output_projection():
+    return 4 * 64 * 64
 
 
 # --- written blind (issue 22, round 1): from the notebooks only, without the checks' tables ---

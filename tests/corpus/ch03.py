@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- split_heads --------------------------------------------------------------------------
 
@@ -167,6 +167,29 @@ def attend_heads_fixed_the_scale(x, params):
 @wrong("attend_heads", "scale_by_d_k")
 def attend_heads_no_square_root(x, params):
     return _attend(x, params, split_q=True, divisor=lambda q, d: q.shape[-1], axis=-1)
+
+
+# --- predict_unsplit_rows -----------------------------------------------------------------------
+
+
+@predicted("predict_unsplit_rows", None)
+def predicted_row_major_order():
+    return [0, 0, 0, 0, 1, 1]
+
+
+@predicted("predict_unsplit_rows", "as_if_transposed")
+def predicted_no_harm_done():
+    return [0, 1, 2, 3, 4, 5]
+
+
+@predicted("predict_unsplit_rows", "one_token")
+def predicted_head_zero_is_token_zero():
+    return (0, 0, 0, 0, 0, 0)
+
+
+@predicted("predict_unsplit_rows", "two_rows_per_token")
+def predicted_two_rows_each():
+    return [0, 0, 1, 1, 2, 2]
 
 
 # --- written blind (issue 22, round 1): from the notebooks only, without the checks' tables ---

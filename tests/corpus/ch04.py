@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- multi_head_attention -----------------------------------------------------------------
 
@@ -261,57 +261,177 @@ def contributions_reversed(heads, w_o):
     return heads @ blocks
 
 
-# --- find the bugs: attention_layer -------------------------------------------------------
+# --- find the bugs: attention_layer (cross-attention, the keys padded) --------------------
 
 
-def _fixed(q, k, v, params, mask, *, pass_mask, transpose_back, w_o_layout):
+def _fixed(q, k, v, params, lengths, *, mask_on_keys, transpose_back, w_o_layout):
     h = params.num_heads
     q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
     k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
     v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
-    heads, weights = mha.scaled_dot_product_attention(
-        q_heads, k_heads, v_heads, mask if pass_mask else None
-    )
-    *batch, _, n_q, d_v = heads.shape
+    mask = None
+    if lengths is not None and mask_on_keys:
+        mask = mha.padding_mask(lengths, k.shape[-2])  # (B, 1, 1, n_k)
+    elif lengths is not None:
+        real = np.arange(q.shape[-2]) < np.asarray(lengths)[:, None]
+        mask = real[:, None, :, None]  # as given: over the queries
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+    B, _, n_q, d_v = heads.shape
     if transpose_back:
         heads = heads.swapaxes(-3, -2)
-    concat = heads.reshape(*batch, n_q, h * d_v)
+    concat = heads.reshape(B, n_q, h * d_v)
     return concat @ w_o_layout(params.w_o) + params.b_o, weights
 
 
 @correct("attention_layer")
-def attention_layer_fixed(q, k, v, params, mask=None):
+def attention_layer_fixed(q, k, v, params, lengths=None):
     return _fixed(
-        q, k, v, params, mask, pass_mask=True, transpose_back=True, w_o_layout=lambda w: w
+        q, k, v, params, lengths, mask_on_keys=True, transpose_back=True, w_o_layout=lambda w: w
     )
 
 
-@wrong("attention_layer", "mask_ignored")
-def attention_layer_missed_the_mask(q, k, v, params, mask=None):
+@correct("attention_layer")
+def attention_layer_rebuilt_mask_by_hand(q, k, v, params, lengths=None):
+    mask = None
+    if lengths is not None:
+        mask = np.zeros((len(lengths), 1, 1, k.shape[1]), dtype=bool)
+        for b, length in enumerate(lengths):
+            mask[b, 0, 0, :length] = True
+    out, weights = mha.multi_head_attention(q, k, v, params, mask)
+    return out, weights
+
+
+@wrong("attention_layer", "padding_on_queries")
+def attention_layer_kept_the_query_mask(q, k, v, params, lengths=None):
     return _fixed(
-        q, k, v, params, mask, pass_mask=False, transpose_back=True, w_o_layout=lambda w: w
+        q, k, v, params, lengths, mask_on_keys=False, transpose_back=True, w_o_layout=lambda w: w
     )
 
 
 @wrong("attention_layer", "w_o_transposed")
-def attention_layer_kept_the_transpose(q, k, v, params, mask=None):
+def attention_layer_kept_the_transpose(q, k, v, params, lengths=None):
     return _fixed(
-        q, k, v, params, mask, pass_mask=True, transpose_back=True, w_o_layout=lambda w: w.T
+        q, k, v, params, lengths, mask_on_keys=True, transpose_back=True, w_o_layout=lambda w: w.T
     )
 
 
-@wrong("attention_layer", "mask_ignored+merge_without_transpose")
-def attention_layer_fixed_w_o_only(q, k, v, params, mask=None):
+@wrong("attention_layer", "padding_on_queries+merge_without_transpose")
+def attention_layer_fixed_w_o_only(q, k, v, params, lengths=None):
     return _fixed(
-        q, k, v, params, mask, pass_mask=False, transpose_back=False, w_o_layout=lambda w: w
+        q, k, v, params, lengths, mask_on_keys=False, transpose_back=False, w_o_layout=lambda w: w
     )
 
 
 @wrong("attention_layer", "merge_without_transpose")
-def attention_layer_reshape_kept(q, k, v, params, mask=None):
+def attention_layer_reshape_kept(q, k, v, params, lengths=None):
     return _fixed(
-        q, k, v, params, mask, pass_mask=True, transpose_back=False, w_o_layout=lambda w: w
+        q, k, v, params, lengths, mask_on_keys=True, transpose_back=False, w_o_layout=lambda w: w
     )
+
+
+@wrong("attention_layer", "merge_wrong_axes")
+def attention_layer_merge_swapped_the_last_two_axes(q, k, v, params, lengths=None):
+    h = params.num_heads
+    mask = None if lengths is None else mha.padding_mask(lengths, k.shape[-2])
+    q_heads, k_heads, v_heads = (
+        mha.split_heads(x @ w + b, h)
+        for x, w, b in (
+            (q, params.w_q, params.b_q),
+            (k, params.w_k, params.b_k),
+            (v, params.w_v, params.b_v),
+        )
+    )
+    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+    B, _, n_q, d_v = heads.shape
+    concat = heads.swapaxes(-1, -2).reshape(B, n_q, h * d_v)  # swaps (n, d), not (h, n)
+    return concat @ params.w_o + params.b_o, weights
+
+
+@wrong("attention_layer", "lengths_ignored")
+def attention_layer_mask_dropped(q, k, v, params, lengths=None):
+    return _fixed(
+        q, k, v, params, None, mask_on_keys=True, transpose_back=True, w_o_layout=lambda w: w
+    )
+
+
+# --- ov_matrices: W_i^V W_i^O ------------------------------------------------------------
+
+
+@correct("ov_matrices")
+def ov_matrices_loop(params):
+    d_v = params.d_v
+    return np.stack([
+        params.w_v[:, i * d_v : (i + 1) * d_v] @ params.w_o[i * d_v : (i + 1) * d_v]
+        for i in range(params.num_heads)
+    ])  # fmt: skip
+
+
+@correct("ov_matrices")
+def ov_matrices_einsum(params):
+    h, d_v = params.num_heads, params.d_v
+    w_v = params.w_v.reshape(params.d_model, h, d_v)
+    w_o = params.w_o.reshape(h, d_v, params.d_model)
+    return np.einsum("dhv,hve->hde", w_v, w_o)
+
+
+@wrong("ov_matrices", "not_per_head")
+def ov_matrices_whole(params):
+    return np.array([params.w_v @ params.w_o for _ in range(params.num_heads)])
+
+
+@wrong("ov_matrices", "interleaved")
+def ov_matrices_strided(params):
+    h = params.num_heads
+    return np.stack([params.w_v[:, i::h] @ params.w_o[i::h] for i in range(h)])
+
+
+@wrong("ov_matrices", "transposed")
+def ov_matrices_o_first(params):
+    d_v = params.d_v
+    blocks = [
+        params.w_o[i * d_v : (i + 1) * d_v].T @ params.w_v[:, i * d_v : (i + 1) * d_v].T
+        for i in range(params.num_heads)
+    ]
+    return np.stack(blocks)
+
+
+@wrong("ov_matrices", "heads_reversed")
+def ov_matrices_w_o_rows_from_the_end(params):
+    h, d_v = params.num_heads, params.d_v
+    w_o_rows = params.w_o.reshape(h, d_v, params.d_model)[::-1]  # (h, d_v, d_model)
+    return np.stack([params.w_v[:, i * d_v : (i + 1) * d_v] @ w_o_rows[i] for i in range(h)])
+
+
+@wrong("ov_matrices", "d_k_blocks")
+def ov_matrices_by_d_k(params):
+    d = params.d_k
+    return np.stack([
+        params.w_v[:, i * d : (i + 1) * d] @ params.w_o[i * d : (i + 1) * d]
+        for i in range(params.num_heads)
+    ])  # fmt: skip
+
+
+# --- predict_head_write_rank --------------------------------------------------------------
+
+
+@predicted("predict_head_write_rank", None)
+def predicted_rank_d_v():
+    return 8
+
+
+@predicted("predict_head_write_rank", "full_rank")
+def predicted_rank_of_a_square_matrix():
+    return 32
+
+
+@predicted("predict_head_write_rank", "heads")
+def predicted_rank_of_the_heads():
+    return 4
+
+
+@predicted("predict_head_write_rank", "one_direction")
+def predicted_one_direction():
+    return 1
 
 
 @wrong("multi_head_attention", "bias_dropped")
@@ -734,133 +854,6 @@ def head_contributions_right_values_but_reshapes_w_o(heads, w_o):
     h, d_v = heads.shape[-3], heads.shape[-1]
     w_o.shape = (h, d_v, w_o.shape[-1])
     return heads @ w_o
-
-
-# blind round 1, ch04:23: the three fixes: pass the mask, merge with merge_heads, W^O without .T
-@correct("attention_layer")
-def attention_layer_the_three_fixes_pass_the_mask(q, k, v, params, mask=None):
-    h = params.num_heads
-    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
-    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
-    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
-    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
-    concat = mha.merge_heads(heads)
-    return concat @ params.w_o + params.b_o, weights
-
-
-# blind round 1, ch04:24: the same fixes by hand: swapaxes before the reshape, and the output as the sum of per-head contributions
-@correct("attention_layer")
-def attention_layer_the_same_fixes_by_hand_swapaxes(q, k, v, params, mask=None):
-    h = params.num_heads
-    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
-    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
-    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
-    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask=mask)
-    d_v = heads.shape[-1]
-    blocks = params.w_o.reshape(h, d_v, -1)
-    out = np.sum(heads @ blocks, axis=-3) + params.b_o
-    return out.astype(heads.dtype), weights
-
-
-# blind round 1, ch04:25: rebuild MHAParams from params' fields and call mha.multi_head_attention with the mask
-@correct("attention_layer")
-def attention_layer_rebuild_mhaparams_from_params_fields_and(q, k, v, params, mask=None):
-    p = mha.MHAParams(
-        params.w_q,
-        params.w_k,
-        params.w_v,
-        params.w_o,
-        params.num_heads,
-        params.b_q,
-        params.b_k,
-        params.b_v,
-        params.b_o,
-    )
-    return mha.multi_head_attention(q, k, v, p, mask)
-
-
-# blind round 1, ch04:26: fixed the mask and the merge, left W^O transposed
-@wrong("attention_layer", "w_o_transposed")
-def attention_layer_fixed_the_mask_and_the_merge(q, k, v, params, mask=None):
-    h = params.num_heads
-    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
-    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
-    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
-    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
-    return mha.merge_heads(heads) @ params.w_o.T + params.b_o, weights
-
-
-# blind round 1, ch04:27: fixed the mask and W^O, left the reshape without transpose
-@wrong("attention_layer", "merge_without_transpose")
-def attention_layer_fixed_the_mask_and_w_o(q, k, v, params, mask=None):
-    h = params.num_heads
-    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
-    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
-    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
-    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
-    *batch, _, n_q, d_v = heads.shape
-    return heads.reshape(*batch, n_q, h * d_v) @ params.w_o + params.b_o, weights
-
-
-# blind round 1, ch04:28: fixed the merge and W^O, the mask still never reaches the attention
-@wrong("attention_layer", "mask_ignored")
-def attention_layer_fixed_the_merge_and_w_o(q, k, v, params, mask=None):
-    h = params.num_heads
-    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
-    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
-    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
-    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads)
-    return mha.merge_heads(heads) @ params.w_o + params.b_o, weights
-
-
-# blind round 1, ch04:29: passes the mask flipped (~mask), as for nn.MultiheadAttention
-@wrong("attention_layer", "input:~mask")
-def attention_layer_passes_the_mask_flipped_mask_as(q, k, v, params, mask=None):
-    h = params.num_heads
-    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
-    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
-    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
-    m = None if mask is None else ~np.asarray(mask, dtype=bool)
-    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, m)
-    return mha.merge_heads(heads) @ params.w_o + params.b_o, weights
-
-
-# blind round 1, ch04:30: fixes the merge by swapping the wrong axes (-1, -2) before the reshape
-@wrong("attention_layer", "merge_wrong_axes")
-def attention_layer_fixes_the_merge_by_swapping_the(q, k, v, params, mask=None):
-    h = params.num_heads
-    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
-    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
-    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
-    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
-    *batch, _, n_q, d_v = heads.shape
-    concat = heads.swapaxes(-1, -2).reshape(*batch, n_q, h * d_v)
-    return concat @ params.w_o + params.b_o, weights
-
-
-# blind round 1, ch04:31: all three fixed, but b_o dropped while rewriting the last line
-@wrong("attention_layer", "input:params.b_o=None")
-def attention_layer_all_three_fixed_but_b_o(q, k, v, params, mask=None):
-    h = params.num_heads
-    q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
-    k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
-    v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
-    heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
-    return mha.merge_heads(heads) @ params.w_o, weights
-
-
-# blind round 1, ch04:32: catches every exception (even a shape error) and hides it behind zero outputs
-@correct("attention_layer")
-def attention_layer_wraps_the_body_in_try_except(q, k, v, params, mask=None):
-    try:
-        h = params.num_heads
-        q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)
-        k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)
-        v_heads = mha.split_heads(v @ params.w_v + params.b_v, h)
-        heads, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
-        return mha.merge_heads(heads) @ params.w_o + params.b_o, weights
-    except Exception:
-        return np.zeros(q.shape[:-1] + (params.w_o.shape[-1],), dtype=q.dtype), None
 
 
 # blind round 1, ch04:33: 4 d_model^2 + 4 d_model

@@ -4,42 +4,137 @@ import math
 
 import numpy as np
 
+import mha
 from corpus import correct, wrong
 
 # --- online_softmax_attention -------------------------------------------------------------
 
 
 @correct("online_softmax_attention")
-def online_like_flash(q, k, v, block_size):
+def online_like_flash(q, k, v, block_size, causal=False):
     scale = 1.0 / math.sqrt(q.shape[-1])
+    n_q, n_k = q.shape[-2], k.shape[-2]
     m = np.full(q.shape[:-1] + (1,), -np.inf, dtype=q.dtype)
     ell = np.zeros_like(m)
     o = np.zeros(q.shape[:-1] + (v.shape[-1],), dtype=q.dtype)
-    for j in range(0, k.shape[-2], block_size):
+    for j in range(0, n_k, block_size):
         s = (q @ np.swapaxes(k[..., j : j + block_size, :], -1, -2)) * scale
+        if causal:
+            cols = np.arange(j, min(j + block_size, n_k))
+            rows = np.arange(n_q)[:, None] + (n_k - n_q)
+            s = np.where(cols[None, :] <= rows, s, -np.inf)
         m_new = np.maximum(m, s.max(-1, keepdims=True))
-        alpha = np.exp(m - m_new)
-        p = np.exp(s - m_new)
+        m_safe = np.where(m_new == -np.inf, 0.0, m_new)
+        alpha = np.exp(m - m_safe)
+        p = np.exp(s - m_safe)
         ell = alpha * ell + p.sum(-1, keepdims=True)
         o = alpha * o + p @ v[..., j : j + block_size, :]
         m = m_new
-    return o / ell
+    return np.divide(o, ell, out=np.zeros_like(o), where=ell > 0)
 
 
 @correct("online_softmax_attention")
-def online_normalised_as_it_goes(q, k, v, block_size):
+def online_normalised_as_it_goes(q, k, v, block_size, causal=False):
     q = q / math.sqrt(q.shape[-1])
+    offset = k.shape[-2] - q.shape[-2]
     m = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)
     ell = np.zeros_like(m)
     out = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)  # the average so far
     for start in range(0, k.shape[-2], block_size):
         s = q @ np.swapaxes(k[..., start : start + block_size, :], -1, -2)
+        if causal:
+            query = np.arange(q.shape[-2]).reshape(-1, 1)
+            key = np.arange(start, start + s.shape[-1]).reshape(1, -1)
+            s = np.where(key - offset <= query, s, -np.inf)
         m_new = np.maximum(m, s.max(axis=-1, keepdims=True))
+        if not np.isfinite(m_new).all():  # rows that saw no key yet: keep them at zero
+            m_new = np.where(np.isfinite(m_new), m_new, 0.0)
+            m = np.where(np.isfinite(m), m, 0.0)
         p = np.exp(s - m_new)
         ell_new = ell * np.exp(m - m_new) + p.sum(axis=-1, keepdims=True)
-        out = (out * ell * np.exp(m - m_new) + p @ v[..., start : start + block_size, :]) / ell_new
+        total = out * ell * np.exp(m - m_new) + p @ v[..., start : start + block_size, :]
+        out = np.where(ell_new > 0, total / np.where(ell_new > 0, ell_new, 1.0), 0.0)
         m, ell = m_new, ell_new
-    return out
+    return out.astype(q.dtype)
+
+
+@correct("online_softmax_attention", drift=True)
+def online_one_key_at_a_time(q, k, v, block_size, causal=False):
+    q = q / np.sqrt(q.shape[-1])  # ignores block_size: one key per step
+    n_q, n_k = q.shape[-2], k.shape[-2]
+    m = np.full(q.shape[:-1] + (1,), -np.inf)
+    ell = np.zeros_like(m)
+    o = np.zeros(q.shape[:-1] + (v.shape[-1],))
+    sees = np.arange(n_q)[:, None] + n_k - n_q  # the last key each query may attend
+    for j in range(n_k):
+        s = (q * k[..., j : j + 1, :]).sum(axis=-1, keepdims=True)
+        if causal:
+            s = np.where(j <= sees, s, -np.inf)
+        m_new = np.maximum(m, s)
+        safe = np.where(np.isinf(m_new), 0.0, m_new)
+        c, p = np.exp(m - safe), np.exp(s - safe)
+        ell = ell * c + p
+        o = o * c + p * v[..., j : j + 1, :]
+        m = m_new
+    return np.where(ell > 0, o / np.where(ell > 0, ell, 1.0), 0.0)
+
+
+@wrong("online_softmax_attention", "causal_ignored")
+def online_the_chapters_loop_with_causal_accepted(q, k, v, block_size, causal=False):
+    q = q / math.sqrt(q.shape[-1])
+    m = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)
+    ell = np.zeros_like(m)
+    acc = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)
+    for start in range(0, k.shape[-2], block_size):
+        s = q @ np.swapaxes(k[..., start : start + block_size, :], -1, -2)
+        m_new = np.maximum(m, s.max(-1, keepdims=True))
+        ell = ell * np.exp(m - m_new) + np.exp(s - m_new).sum(-1, keepdims=True)
+        acc = acc * np.exp(m - m_new) + np.exp(s - m_new) @ v[..., start : start + block_size, :]
+        m = m_new
+    return acc / ell
+
+
+def _causal_online(q, k, v, block_size, causal, allowed, guard=True, fixed_max=False):
+    q = q / math.sqrt(q.shape[-1])
+    n_q, n_k = q.shape[-2], k.shape[-2]
+    m = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)
+    ell = np.zeros_like(m)
+    acc = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)
+    for start in range(0, n_k, block_size):
+        s = q @ np.swapaxes(k[..., start : start + block_size, :], -1, -2)
+        if causal:
+            i = np.arange(n_q)[:, None]
+            j = np.arange(start, start + s.shape[-1])[None, :]
+            s = np.where(allowed(i, j, n_q, n_k), s, -np.inf)
+        m_new = np.maximum(m, s.max(-1, keepdims=True))
+        if fixed_max and start > 0:  # the first block's maximum, kept for good
+            m_new = np.where(np.isfinite(m), m, m_new)
+        base = np.where(np.isfinite(m_new), m_new, 0.0) if guard else m_new
+        factor = np.exp(m - base)
+        p = np.exp(s - base)
+        ell = ell * factor + p.sum(-1, keepdims=True)
+        acc = acc * factor + p @ v[..., start : start + block_size, :]
+        m = m_new
+    if not guard:
+        return acc / ell
+    return np.where(ell > 0, acc / np.where(ell > 0, ell, 1.0), 0.0).astype(q.dtype)
+
+
+@wrong("online_softmax_attention", "causal_top_left")
+def online_causal_like_np_tril(q, k, v, block_size, causal=False):
+    return _causal_online(q, k, v, block_size, causal, lambda i, j, n_q, n_k: j <= i)
+
+
+@wrong("online_softmax_attention", "causal_diagonal_excluded")
+def online_causal_strictly_before(q, k, v, block_size, causal=False):
+    return _causal_online(q, k, v, block_size, causal, lambda i, j, n_q, n_k: j < i + n_k - n_q)
+
+
+@wrong("online_softmax_attention", "masked_rows_nan")
+def online_causal_without_a_guard(q, k, v, block_size, causal=False):
+    return _causal_online(
+        q, k, v, block_size, causal, lambda i, j, n_q, n_k: j <= i + n_k - n_q, guard=False
+    )
 
 
 def _online(
@@ -88,90 +183,40 @@ def online_whole_blocks_only(q, k, v, block_size):
 
 
 @wrong("online_softmax_attention", "holds_full_scores")
-def online_after_the_fact(q, k, v, block_size):
+def online_after_the_fact(q, k, v, block_size, causal=False):
+    n_q, n_k = q.shape[-2], k.shape[-2]
     scores = (
         q @ np.swapaxes(k, -1, -2) / math.sqrt(q.shape[-1])
     )  # computed once, then read in blocks
+    if causal:
+        scores = np.where(mha.causal_mask(n_q, n_k), scores, -np.inf)
     m = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)
     ell = np.zeros_like(m)
     acc = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)
-    for start in range(0, k.shape[-2], block_size):
+    for start in range(0, n_k, block_size):
         s = scores[..., start : start + block_size]
         m_new = np.maximum(m, s.max(-1, keepdims=True))
-        p = np.exp(s - m_new)
-        ell = ell * np.exp(m - m_new) + p.sum(-1, keepdims=True)
-        acc = acc * np.exp(m - m_new) + p @ v[..., start : start + block_size, :]
+        base = np.where(np.isfinite(m_new), m_new, 0.0)
+        p = np.exp(s - base)
+        ell = ell * np.exp(m - base) + p.sum(-1, keepdims=True)
+        acc = acc * np.exp(m - base) + p @ v[..., start : start + block_size, :]
         m = m_new
-    return acc / ell
+    return np.where(ell > 0, acc / np.where(ell > 0, ell, 1.0), 0.0)
+
+
+@wrong("online_softmax_attention", "fixed_maximum")
+def online_first_block_maximum_kept(q, k, v, block_size, causal=False):
+    return _causal_online(
+        q, k, v, block_size, causal, lambda i, j, n_q, n_k: j <= i + n_k - n_q, fixed_max=True
+    )
+
+
+@wrong("online_softmax_attention", "precision:float16")
+def online_right_but_in_float16(q, k, v, block_size, causal=False):
+    return online_like_flash(q, k, v, block_size, causal).astype(np.float16)
 
 
 # --- written blind (issue 22, round 1): from the notebooks only, without the checks' tables ---
-
-
-# blind round 1, ch11:27: the chapter's blocked loop: running max, running sum and output, re-based by exp(m - m')
-@correct("online_softmax_attention")
-def online_softmax_attention_the_chapter_s_blocked_loop_running(q, k, v, block_size):
-    q = q / np.sqrt(q.shape[-1]).astype(q.dtype)
-    m = np.full(q.shape[:-1] + (1,), -np.inf, dtype=q.dtype)
-    ell = np.zeros_like(m)
-    o = np.zeros(q.shape[:-1] + (v.shape[-1],), dtype=np.result_type(q, v))
-    for start in range(0, k.shape[-2], block_size):
-        kb = k[..., start : start + block_size, :]
-        vb = v[..., start : start + block_size, :]
-        s = q @ np.swapaxes(kb, -1, -2)
-        m_new = np.maximum(m, s.max(axis=-1, keepdims=True))
-        scale = np.exp(m - m_new)
-        p = np.exp(s - m_new)
-        ell = ell * scale + p.sum(axis=-1, keepdims=True)
-        o = o * scale + p @ vb
-        m = m_new
-    return o / ell
-
-
-# blind round 1, ch11:28: running log-sum-exp instead of (m, l): o is kept normalised and re-weighted with exp(lse_old - lse_new) and exp(s - lse_new)
-@correct("online_softmax_attention")
-def online_softmax_attention_running_log_sum_exp_instead_of(q, k, v, block_size):
-    scale = 1.0 / np.sqrt(q.shape[-1])
-    lse = None
-    out = None
-    for start in range(0, k.shape[-2], block_size):
-        s = (q @ np.swapaxes(k[..., start : start + block_size, :], -1, -2)) * scale
-        mb = s.max(axis=-1, keepdims=True)
-        lse_b = mb + np.log(np.exp(s - mb).sum(axis=-1, keepdims=True))
-        ob = np.exp(s - lse_b) @ v[..., start : start + block_size, :]
-        if lse is None:
-            lse, out = lse_b, ob
-        else:
-            new = np.logaddexp(lse, lse_b)
-            out = out * np.exp(lse - new) + ob * np.exp(lse_b - new)
-            lse = new
-    return out.astype(np.result_type(q, v))
-
-
-# blind round 1, ch11:29: tiles the queries as well as the keys (two loops), each tile with its own running max and sum
-@correct("online_softmax_attention")
-def online_softmax_attention_tiles_the_queries_as_well_as(q, k, v, block_size):
-    n_q, n_k = q.shape[-2], k.shape[-2]
-    out = np.empty(
-        np.broadcast_shapes(q.shape[:-2], v.shape[:-2]) + (n_q, v.shape[-1]),
-        dtype=np.result_type(q, v),
-    )
-    q_tile = max(1, block_size)
-    for qs in range(0, n_q, q_tile):
-        qb = q[..., qs : qs + q_tile, :] / np.sqrt(q.shape[-1])
-        m = np.full(qb.shape[:-1] + (1,), -np.inf)
-        ell = np.zeros_like(m)
-        acc = 0.0
-        for ks in range(0, n_k, block_size):
-            s = qb @ np.swapaxes(k[..., ks : ks + block_size, :], -1, -2)
-            m_new = np.maximum(m, s.max(axis=-1, keepdims=True))
-            c = np.exp(m - m_new)
-            p = np.exp(s - m_new)
-            ell = ell * c + p.sum(axis=-1, keepdims=True)
-            acc = acc * c + p @ v[..., ks : ks + block_size, :]
-            m = m_new
-        out[..., qs : qs + q_tile, :] = acc / ell
-    return out
 
 
 # blind round 1, ch11:30: never rescales the running output o by exp(m - m'): right only when the largest score is in the first block
@@ -208,24 +253,6 @@ def online_softmax_attention_never_rescales_the_running_sum_l(q, k, v, block_siz
     return o / ell
 
 
-# blind round 1, ch11:32: computes the whole (n_q, n_k) score matrix first and then walks over its blocks: right values, but the memory the exercise forbids
-@wrong("online_softmax_attention", "holds_full_scores")
-def online_softmax_attention_computes_the_whole_n_q_n(q, k, v, block_size):
-    scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])  # (..., n_q, n_k): all of it
-    m = np.full(q.shape[:-1] + (1,), -np.inf)
-    ell = np.zeros_like(m)
-    o = np.zeros(q.shape[:-1] + (v.shape[-1],))
-    for start in range(0, k.shape[-2], block_size):
-        s = scores[..., start : start + block_size]
-        m_new = np.maximum(m, s.max(axis=-1, keepdims=True))
-        c = np.exp(m - m_new)
-        p = np.exp(s - m_new)
-        ell = ell * c + p.sum(axis=-1, keepdims=True)
-        o = o * c + p @ v[..., start : start + block_size, :]
-        m = m_new
-    return o / ell
-
-
 # blind round 1, ch11:33: forgets the 1/sqrt(d_k) scale
 @wrong("online_softmax_attention", "no_scaling")
 def online_softmax_attention_forgets_the_1_sqrt_d_k(q, k, v, block_size):
@@ -241,25 +268,6 @@ def online_softmax_attention_forgets_the_1_sqrt_d_k(q, k, v, block_size):
         o = o * c + p @ v[..., start : start + block_size, :]
         m = m_new
     return o / ell
-
-
-# blind round 1, ch11:34: keeps the first block's maximum for good: exp(s - m0) overflows when a later block's scores exceed it by more than about 88 (float32) or 709 (float64)
-@wrong("online_softmax_attention", "fixed_maximum")
-def online_softmax_attention_keeps_the_first_block_s_maximum(q, k, v, block_size):
-    q = q / np.sqrt(q.shape[-1])
-    m = None
-    ell = 0.0
-    o = 0.0
-    for start in range(0, k.shape[-2], block_size):
-        s = q @ np.swapaxes(k[..., start : start + block_size, :], -1, -2)
-        if m is None:
-            m = s.max(axis=-1, keepdims=True)
-        with np.errstate(over="ignore", invalid="ignore"):
-            p = np.exp(s - m)
-            ell = ell + p.sum(axis=-1, keepdims=True)
-            o = o + p @ v[..., start : start + block_size, :]
-    with np.errstate(invalid="ignore"):
-        return o / ell
 
 
 # blind round 1, ch11:35: softmax inside each block, then the blocks' outputs averaged with equal weight
@@ -292,42 +300,6 @@ def online_softmax_attention_off_by_one_in_the_loop(q, k, v, block_size):
         m = m_new
     with np.errstate(invalid="ignore"):
         return o / ell
-
-
-# blind round 1, ch11:37: casts the output to float16
-@wrong("online_softmax_attention", "precision:float16")
-def online_softmax_attention_right_loop_but_returns_float16_to(q, k, v, block_size):
-    q = q / np.sqrt(q.shape[-1])
-    m = np.full(q.shape[:-1] + (1,), -np.inf)
-    ell = np.zeros_like(m)
-    o = np.zeros(q.shape[:-1] + (v.shape[-1],))
-    for start in range(0, k.shape[-2], block_size):
-        s = q @ np.swapaxes(k[..., start : start + block_size, :], -1, -2)
-        m_new = np.maximum(m, s.max(axis=-1, keepdims=True))
-        c = np.exp(m - m_new)
-        p = np.exp(s - m_new)
-        ell = ell * c + p.sum(axis=-1, keepdims=True)
-        o = o * c + p @ v[..., start : start + block_size, :]
-        m = m_new
-    return (o / ell).astype(np.float16)
-
-
-# blind round 1, ch11:38: ignores block_size and loops over single keys
-@correct("online_softmax_attention", drift=True)
-def online_softmax_attention_walks_the_keys_one_at_a(q, k, v, block_size):
-    q = q / np.sqrt(q.shape[-1])
-    m = np.full(q.shape[:-1] + (1,), -np.inf)
-    ell = np.zeros_like(m)
-    o = np.zeros(q.shape[:-1] + (v.shape[-1],))
-    for j in range(k.shape[-2]):
-        s = (q * k[..., j : j + 1, :]).sum(axis=-1, keepdims=True)
-        m_new = np.maximum(m, s)
-        c = np.exp(m - m_new)
-        p = np.exp(s - m_new)
-        ell = ell * c + p
-        o = o * c + p * v[..., j : j + 1, :]
-        m = m_new
-    return o / ell
 
 
 # blind round 1, ch11:39: raises its own error for a legal input (a last block shorter than the others)

@@ -20,6 +20,11 @@ count, the fixed version of the code a chapter gives): the judge lists their key
 round's ``seen.json``, the answers whose code was already in ``tests/corpus/`` or in
 ``mha/checks/`` when the round was added. Only those may be there, and the rates are also
 given without them.
+
+An exercise whose statement is rewritten after a round was written (another task, other
+inputs) retires that round's answers to it: the round's ``retired.json`` maps the exercise's
+name to why, and :func:`rounds` leaves those answers out (their labels name mistakes of the
+old statement). The rates a round gave when it was measured stay in the README as measured.
 """
 
 from __future__ import annotations
@@ -67,6 +72,8 @@ def rounds() -> dict[str, list[HeldOut]]:
         labels = json.loads(labels_file.read_text()) if labels_file.exists() else {}
         seen_file = folder / "seen.json"
         seen = set(json.loads(seen_file.read_text())) if seen_file.exists() else set()
+        retired_file = folder / "retired.json"
+        retired = json.loads(retired_file.read_text()) if retired_file.exists() else {}
         answers = []
         for path in sorted(folder.glob("ch[0-9][0-9].py")):
             for index, entry in enumerate(runpy.run_path(str(path))["ANSWERS"]):
@@ -78,5 +85,8 @@ def rounds() -> dict[str, list[HeldOut]]:
         unknown = seen - {a.key for a in answers}
         if unknown:
             raise ValueError(f"{seen_file} lists {sorted(unknown)}, which are no answers of it")
-        found[folder.name] = answers
+        unanswered = set(retired) - {a.exercise for a in answers}
+        if unanswered:
+            raise ValueError(f"{retired_file} retires {sorted(unanswered)}, which it never answers")
+        found[folder.name] = [a for a in answers if a.exercise not in retired]
     return found

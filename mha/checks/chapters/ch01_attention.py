@@ -3,6 +3,7 @@ a saturated softmax, and the temperature of a softmax."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -10,8 +11,11 @@ import numpy as np
 
 import mha
 from mha.checks.core import Case
+from mha.checks.experiments import ExperimentExercise, Reading
+from mha.checks.forms import Number
 from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import (
     changes_under,
     equals_one_of,
@@ -453,6 +457,66 @@ _TEMPERATURE_MISTAKES = (
 )
 
 
+# --- ch01: the softmax without the scaling (a prediction, an experiment) ------------------
+
+HEAD_SIZE, NUM_KEYS, ROWS = 1024, 32, 300  # the experiments of the section on sqrt(d_k)
+
+
+@functools.cache
+def largest_weight(power: float, d_k: int = HEAD_SIZE) -> float:
+    """The mean largest weight in a row: ``ROWS`` random queries, each against ``NUM_KEYS``
+    random keys, standard-normal float32 entries of width ``d_k`` (seed ``d_k``), the scores
+    divided by ``d_k ** power`` (0: no scaling; 0.5: the book's)."""
+    rng = np.random.default_rng(d_k)
+    q = rng.standard_normal((ROWS, 1, d_k), dtype=np.float32)
+    k = rng.standard_normal((ROWS, NUM_KEYS, d_k), dtype=np.float32)
+    scores = (q @ swap_last(k))[:, 0, :].astype(np.float64) / d_k**power  # (rows, n_k)
+    return float(mha.softmax(scores).max(axis=-1).mean())
+
+
+def _why_power(power: float, weight: float) -> str:
+    spread = f"the scores' standard deviation is sqrt(d_k) / d_k^{power:g} = {HEAD_SIZE ** (0.5 - power):.3g}"
+    if power < 0.5:
+        return f"Too little scaling: {spread}, so one key takes most of the weight and the gradient fades."
+    if power > 0.5:
+        return (
+            f"Too much scaling: {spread}, so the scores are nearly equal and every key gets close "
+            f"to 1/{NUM_KEYS}: the head can barely prefer one key."
+        )
+    return f"{spread}: unit scores whatever the head size."
+
+
+def _why_unscaled(weight: float) -> str:
+    return (
+        f"Unscaled, the scores q . k spread with standard deviation sqrt({HEAD_SIZE}) = 32, so "
+        f"the largest of {NUM_KEYS} of them is usually ten or more above the next, and e^10 is "
+        "already 22000: one key takes nearly all the weight before any training (with the "
+        f"scaling the same rows give {largest_weight(0.5):.2f})."
+    )
+
+
+_EXPERIMENT_MISTAKES = (
+    Reading(
+        "scaled_curve",
+        "the value of the scaled curve (POWER = 0.5), not of your POWER",
+        "the experiment prints one row per d_k for your POWER: read the last one",
+        lambda power: largest_weight(0.5),
+    ),
+    Reading(
+        "unscaled_curve",
+        "the value without any scaling (POWER = 0)",
+        "answer for the POWER you set, after running the cell with it",
+        lambda power: largest_weight(0.0),
+    ),
+    Reading(
+        "smallest_head",
+        "the value at d_k = 1, where every POWER gives the same scores",
+        "the question asks about d_k = 1024, the last row",
+        lambda power: largest_weight(power, 1),
+    ),
+)
+
+
 # --- the registry -------------------------------------------------------------------------
 
 SOFTMAX_REFERENCES = (
@@ -494,5 +558,21 @@ EXERCISES: dict[str, Exercise] = {
     "temperature_of": FunctionExercise(
         _reference_temperature_of, _temperature_cases, _TEMPERATURE_MISTAKES,
         edges=("underflow",),
+    ),
+    "predict_unscaled_weight": PredictionExercise(
+        f"the mean largest weight at d_k = {HEAD_SIZE} without the scaling ({NUM_KEYS} keys)",
+        Number(0, 1, within=0.1),
+        lambda: largest_weight(0.0),
+        _why_unscaled,
+        (
+            Misconception("uniform", 1 / NUM_KEYS, f"1/{NUM_KEYS} is what equal scores give; unscaled, they are far from equal."),
+            Misconception("half", 0.5, "0.5 is two keys sharing the weight; one key usually wins by far more than that."),
+            Misconception("as_if_scaled", lambda: largest_weight(0.5), "That is what the scaled scores give: without the scaling they are 32 times larger."),
+        ),
+    ),
+    "scale_experiment": ExperimentExercise(
+        "POWER", 0.5, Number(0, 1.5, within=1e-9),
+        f"the mean largest weight at d_k = {HEAD_SIZE}", Number(0, 1, within=0.02),
+        largest_weight, _why_power, _EXPERIMENT_MISTAKES,
     ),
 }  # fmt: skip

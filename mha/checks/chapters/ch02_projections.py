@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 
+import mha
 from mha.checks.core import Case
+from mha.checks.forms import Whole
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import equals_one_of
 from mha.checks.relations import Alternative, Term
 
@@ -212,6 +215,25 @@ _IN_PROJ_MISTAKES = (
 )
 
 
+# --- ch02: the projections' size as the heads grow (a prediction) -------------------------
+
+COUNTED_D_MODEL, COUNTED_HEADS = 64, 16  # the section's experiment counts h = 1 .. 16 at d_model 64
+
+
+def projection_parameters(d_model: int, num_heads: int) -> int:
+    """What the section's experiment counts: the entries of W^Q, W^K and W^V of a layer."""
+    params = mha.init_params(d_model, num_heads)
+    return params.w_q.size + params.w_k.size + params.w_v.size
+
+
+def _why_parameters(count: int) -> str:
+    d, h = COUNTED_D_MODEL, COUNTED_HEADS
+    return (
+        f"With d_k = d_model / h = {d // h}, each of W^Q, W^K, W^V is (d_model, h d_k) = ({d}, {d}) "
+        f"whatever h is, so 3 x {d}^2 = {count:,}: more heads are narrower heads, not more weights."
+    )
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
@@ -238,6 +260,20 @@ EXERCISES: dict[str, Exercise] = {
         alternatives=(
             Alternative("matrices", "two", 2, "two matrices (one of W^Q, W^K, W^V forgotten)"),
             Alternative("h*d_k", "d_model_per_head", 8 * 512, "d_model columns per head (h * d_model)"),
+        ),
+    ),
+    "predict_projection_parameters": PredictionExercise(
+        f"the parameters of W^Q, W^K and W^V at d_model = {COUNTED_D_MODEL} with h = {COUNTED_HEADS} heads",
+        Whole(),
+        lambda: projection_parameters(COUNTED_D_MODEL, COUNTED_HEADS),
+        _why_parameters,
+        (
+            Misconception("full_matrices_per_head", 3 * COUNTED_HEADS * COUNTED_D_MODEL**2,
+                          "That gives every head its own (64, 64) matrices; a head's block is only d_k = 4 columns wide."),
+            Misconception("one_head", 3 * COUNTED_D_MODEL * (COUNTED_D_MODEL // COUNTED_HEADS),
+                          "That is one head's share; the 16 heads together have h d_k = 64 columns."),
+            Misconception("with_w_o", 4 * COUNTED_D_MODEL**2,
+                          "That counts W^O too (chapter 4); the question is about the three input projections."),
         ),
     ),
 }  # fmt: skip

@@ -9,8 +9,10 @@ import numpy as np
 
 import mha
 from mha.checks.core import Case
+from mha.checks.forms import WholeList
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import keeps_flat_order
 from mha.checks.variants import (
     bug_mistakes,
@@ -206,6 +208,29 @@ _ATTEND_HEADS_MISTAKES = (
 )
 
 
+# --- ch03: a reshape without the transpose (a prediction) ---------------------------------
+
+UNSPLIT_TOKENS, UNSPLIT_HEADS, UNSPLIT_D_K = 6, 4, 6  # the section's crafted layer
+
+
+def unsplit_rows() -> list[int]:
+    """The section's experiment: every feature labelled with its token's index, cut into heads
+    by a reshape without the transpose; the token of each of head 0's rows."""
+    n, h, d_k = UNSPLIT_TOKENS, UNSPLIT_HEADS, UNSPLIT_D_K
+    token_ids = np.repeat(np.arange(n)[:, None], h * d_k, axis=1)  # (n, h*d_k)
+    return token_ids.reshape(h, n, d_k)[0, :, 0].tolist()
+
+
+def _why_unsplit(rows: list[int]) -> str:
+    n, h, d_k = UNSPLIT_TOKENS, UNSPLIT_HEADS, UNSPLIT_D_K
+    return (
+        f"A reshape reads the ({n}, {h * d_k}) array in row-major order, so head 0 gets its first "
+        f"{n} x {d_k} = {n * d_k} numbers: all {h * d_k} features of token 0 (four rows) and "
+        f"{n * d_k - h * d_k} of token 1's (two rows). The transpose of split_heads is what gives "
+        "head 0 the first d_k features of every token."
+    )
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
@@ -227,6 +252,18 @@ EXERCISES: dict[str, Exercise] = {
             WrongValue((2, 10, 12, 64), "heads_after_sequence", "that is the shape before the transpose: the heads axis goes before the sequence axis"),
             WrongValue((12, 2, 10, 64), "heads_before_batch", "batch dimensions stay in front: (batch, h, n, d)"),
             WrongValue((2, 12, 10, 768), "d_not_divided", "each head gets d = 768 / 12 features"),
+        ),
+    ),
+    "predict_unsplit_rows": PredictionExercise(
+        "the token of each of head 0's six rows after the reshape without the transpose",
+        WholeList(UNSPLIT_TOKENS), unsplit_rows, _why_unsplit,
+        (
+            Misconception("as_if_transposed", list(range(UNSPLIT_TOKENS)),
+                          "That is what split_heads gives, with its transpose; a reshape alone keeps the numbers in their order."),
+            Misconception("one_token", [0] * UNSPLIT_TOKENS,
+                          "Head 0 gets 36 numbers, more than token 0's 24 features."),
+            Misconception("two_rows_per_token", [0, 0, 1, 1, 2, 2],
+                          "A token has h d_k = 24 features: four rows of d_k = 6, not two."),
         ),
     ),
 }  # fmt: skip

@@ -12,6 +12,7 @@ import numpy as np
 
 import mha
 from mha.checks.core import Case
+from mha.checks.forms import Whole
 from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import (
     Exercise,
@@ -20,6 +21,7 @@ from mha.checks.kinds import (
     NumberExercise,
     WrongValue,
 )
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import (
     equals_one_of,
     leaks_through_mask,
@@ -423,63 +425,174 @@ _CONTRIBUTIONS_MISTAKES = (
 )
 
 
+# --- ch04: what each head writes, W_i^V W_i^O ---------------------------------------------
+
+
+def _ov_cases(rng: np.random.Generator) -> list[Case]:
+    cases = []
+    for d_model, h, d_k, d_v, dtype in [
+        (8, 2, 4, 4, F64), (12, 3, 4, 4, F32), (6, 3, 2, 5, F64), (10, 2, 3, 2, F64), (4, 1, 4, 4, F64),
+    ]:  # fmt: skip
+        w_q, w_k = (normal(rng, (d_model, h * d_k), dtype) for _ in range(2))
+        w_v = normal(rng, (d_model, h * d_v), dtype)
+        w_o = normal(rng, (h * d_v, d_model), dtype)
+        params = mha.MHAParams(w_q, w_k, w_v, w_o, h)
+        cases.append(
+            Case(f"d_model={d_model}, h={h}, d_k={d_k}, d_v={d_v}, {np.dtype(dtype)}", (params,))
+        )
+    return cases
+
+
+def _ov_variant(*, columns=lambda p, i: slice(i * p.d_v, (i + 1) * p.d_v), pair=lambda i, h: i,
+                transposed: bool = False):  # fmt: skip
+    """W_i^V W_i^O with one thing changed; the defaults give the right answer."""
+
+    def ov_matrices(params):
+        h = params.num_heads
+        blocks = []
+        for i in range(h):
+            j = pair(i, h)
+            m = params.w_v[:, columns(params, i)] @ params.w_o[columns(params, j)]
+            blocks.append(m.T if transposed else m)
+        return np.stack(blocks)  # (h, d_model, d_model)
+
+    return ov_matrices
+
+
+def _reference_ov_matrices(params):
+    h, d_v, d_model = params.num_heads, params.d_v, params.d_model
+    w_v = params.w_v.reshape(d_model, h, d_v).swapaxes(0, 1)  # (h, d_model, d_v)
+    return w_v @ params.w_o.reshape(h, d_v, d_model)  # (h, d_model, d_model)
+
+
+_OV_MISTAKES = (
+    Mistake(
+        "not_per_head",
+        "the whole W^V W^O, the same for every head",
+        "head i uses only its own d_v columns of W^V and its own d_v rows of W^O",
+        lambda params: np.stack([params.w_v @ params.w_o] * params.num_heads),
+    ),
+    Mistake(
+        "interleaved",
+        "every h-th column of W^V and row of W^O instead of head i's block",
+        "head i owns columns i*d_v:(i+1)*d_v of W^V and the same rows of W^O",
+        _ov_variant(columns=lambda p, i: slice(i, None, p.num_heads)),
+    ),
+    Mistake(
+        "transposed",
+        "(W_i^V W_i^O) transposed",
+        "the head computes head_i W_i^O = A_i X W_i^V W_i^O: W^V's block first, then W^O's",
+        _ov_variant(transposed=True),
+    ),
+    Mistake(
+        "heads_reversed",
+        "head i's block of W^V paired with the rows of W^O of head h-1-i",
+        "head i's columns of W^V and rows of W^O sit at the same offset, i*d_v",
+        _ov_variant(pair=lambda i, h: h - 1 - i),
+    ),
+    Mistake(
+        "d_k_blocks",
+        "blocks of d_k instead of d_v (they differ here)",
+        "the values, and so W^V's columns and W^O's rows, come in blocks of d_v = params.d_v",
+        _ov_variant(columns=lambda p, i: slice(i * p.d_k, (i + 1) * p.d_k)),
+    ),
+)
+
+
+# --- ch04: the rank of what one head writes (a prediction) --------------------------------
+
+
+def head_write_rank() -> int:
+    """The section's experiment: the rank of what head 0 of the chapter's layer adds to the
+    output of 64 random queries, a (64, d_model) array."""
+    params = mha.init_params(32, 4, seed=1)
+    x = np.random.default_rng(0).standard_normal((64, 32))
+    heads, _ = mha.scaled_dot_product_attention(
+        *(mha.split_heads(x @ w, 4) for w in (params.w_q, params.w_k, params.w_v))
+    )  # (h, 64, d_v)
+    return int(np.linalg.matrix_rank(heads[0] @ params.w_o[: params.d_v]))
+
+
+def _why_rank(rank: int) -> str:
+    return (
+        f"What head i adds is head_i W_i^O, a (64, {rank}) array times a ({rank}, 32) one: "
+        f"everything the head writes passes through its d_v = {rank} values, so it lies in a "
+        f"subspace of {rank} dimensions of the 32-wide output, whatever the queries. The 4 "
+        "heads' subspaces together span all 32; W^O places each head's."
+    )
+
+
 # --- ch04: find the bugs in a layer -------------------------------------------------------
 
 _LAYER_BUGS = {
-    "mask_ignored": "the mask not passed on to the attention",
+    "padding_on_queries": "the padding mask built over the queries (their count and their axis), "
+    "not over the keys",
     "merge_without_transpose": "the heads merged by a reshape without the transpose",
     "w_o_transposed": "W^O used transposed (concat @ w_o.T)",
 }
 
 
-def _layer_variant(bugs: frozenset[str] = frozenset()):
-    return _mha_variant(
-        merge=merge_no_transpose if "merge_without_transpose" in bugs else mha.merge_heads,
+def _layer_variant(bugs: frozenset[str] = frozenset(), *, merge: Callable | None = None):
+    """Cross-attention whose keys are padded: ``lengths[b]`` real keys in sequence ``b``; the
+    ``bugs`` of the code as given, or another ``merge``."""
+    if merge is None:
+        merge = merge_no_transpose if "merge_without_transpose" in bugs else mha.merge_heads
+    attention = _mha_variant(
+        merge=merge,
         transposed=("w_o",) if "w_o_transposed" in bugs else (),
-        mask_mode="ignored" if "mask_ignored" in bugs else "before",
     )
+
+    def attention_layer(q, k, v, params, lengths=None):
+        if lengths is None:
+            return attention(q, k, v, params)
+        if "padding_on_queries" in bugs:
+            real = np.arange(q.shape[-2]) < np.asarray(lengths)[:, None]  # (B, n_q)
+            return attention(q, k, v, params, real[:, None, :, None])
+        real = np.arange(k.shape[-2]) < np.asarray(lengths)[:, None]  # (B, n_k)
+        return attention(q, k, v, params, real[:, None, None, :])
+
+    return attention_layer
 
 
 def _layer_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
-    for batch, n_q, n_k, d_model, h, dtype, masked in [
-        ((2,), 4, 4, 8, 2, F64, "causal"), ((2,), 3, 5, 12, 3, F64, "padding"),
-        ((), 4, 6, 8, 4, F32, "random"), ((2,), 3, 3, 6, 2, F64, None),
+    for batch, n_q, n_k, d_model, h, dtype, padded in [
+        (2, 4, 6, 8, 2, F64, True), (3, 5, 3, 12, 3, F64, True),
+        (2, 3, 7, 8, 4, F32, True), (2, 3, 3, 6, 2, F64, False),
     ]:  # fmt: skip
         n_q, n_k = n_q + int(rng.integers(0, 2)), n_k + int(rng.integers(0, 2))
-        q = normal(rng, (*batch, n_q, d_model), dtype)
-        kv = normal(rng, (*batch, n_k, d_model), dtype)
+        q = normal(rng, (batch, n_q, d_model), dtype)
+        kv = normal(rng, (batch, n_k, d_model), dtype)
         params = _random_params(rng, d_model, h, dtype, bias=True)
-        mask = {
-            "causal": mha.causal_mask(n_q, n_k),
-            "padding": mha.padding_mask(rng.integers(1, n_k, size=batch[0]), n_k)
-            if batch
-            else None,
-            "random": random_mask(rng, (n_q, n_k)),
-            None: None,
-        }[masked]
-        args = (q, kv, kv, params) if mask is None else (q, kv, kv, params, mask)
-        text = f"q {q.shape}, k = v {kv.shape}, h={h}" + (
-            f", with a {masked} mask" if masked else ""
-        )
-        cases.append(Case(text, args))
+        text = f"q {q.shape}, k = v {kv.shape}, h={h}"
+        if not padded:
+            cases.append(Case(text + ", no padding", (q, kv, kv, params)))
+            continue
+        lengths = rng.integers(1, n_k + 1, size=batch)
+        lengths[0] = max(1, min(n_q, n_k) - 1)  # fewer real keys than queries
+        listed = [int(n) for n in lengths]
+        cases.append(Case(text + f", lengths {listed}", (q, kv, kv, params, listed)))
     return cases
-
-
-_reference_attention_layer = _layer_variant()
 
 
 def _merge_last_two_swapped(x):
     return np.swapaxes(x, -1, -2).reshape(*x.shape[:-3], x.shape[-2], -1)
 
 
+_reference_attention_layer = _layer_variant()
 _LAYER_MISTAKES = (
     *bug_mistakes(_LAYER_BUGS, _layer_variant),
+    Mistake(
+        "lengths_ignored",
+        "the lengths ignored: the pads are attended like real keys",
+        "build the padding mask from lengths over the keys, (B, 1, 1, n_k), and pass it on",
+        lambda q, k, v, params, lengths=None: _reference_attention_layer(q, k, v, params),
+    ),
     Mistake(
         "merge_wrong_axes",
         "the merge fixed by swapping the last two axes (n, d) instead of the heads and sequence axes",
         "to merge, swap the h and n axes back, np.swapaxes(heads, -3, -2), then reshape to (..., n_q, h*d_v)",
-        _mha_variant(merge=_merge_last_two_swapped),
+        _layer_variant(merge=_merge_last_two_swapped),
     ),
 )
 
@@ -494,6 +607,18 @@ EXERCISES: dict[str, Exercise] = {
     "head_contributions": FunctionExercise(
         _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
         other_references=("mha.analysis.head_contributions",),
+    ),
+    "ov_matrices": FunctionExercise(
+        _reference_ov_matrices, _ov_cases, _OV_MISTAKES,
+    ),
+    "predict_head_write_rank": PredictionExercise(
+        "the rank of what head 0 adds to the output of 64 queries, a (64, 32) array",
+        Whole(0, 32), head_write_rank, _why_rank,
+        (
+            Misconception("full_rank", 32, "A (64, 32) array can have rank 32, but not this one: it passes through d_v = 8 numbers."),
+            Misconception("heads", 4, "4 is the number of heads; each head alone writes a subspace of d_v dimensions."),
+            Misconception("one_direction", 1, "A head writes a whole subspace, not one direction: its d_v values each have a row of W^O."),
+        ),
     ),
     "attention_layer": FunctionExercise(
         _reference_attention_layer, _layer_cases, _LAYER_MISTAKES, ("out", "weights"),

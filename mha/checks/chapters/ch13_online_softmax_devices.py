@@ -44,21 +44,38 @@ def _online_cases(rng: np.random.Generator) -> list[Case]:
     )
     cases.append(Case(f"q {q.shape}, k {k.shape}, block_size=3: the later blocks' scores about 3000 above "
                       "the first's", (q, k, normal(rng, (k.shape[0], 3), F64), 3)))  # fmt: skip
+    for batch, nq, nk, block in [
+        ((2,), n_q, n_q + n_k, 3), ((), n_k, n_k, 2), ((2,), n_q + n_k, n_k, 4),
+    ]:  # fmt: skip  # the queries last (a decoder's later tokens), as many, more than the keys
+        q, k = normal(rng, (*batch, nq, d), F64), normal(rng, (*batch, nk, d), F64)
+        v = normal(rng, (*batch, nk, d + 1), F64)
+        text = f"q {q.shape}, k {k.shape}, v {v.shape}, block_size={block}, causal"
+        cases.append(Case(text + (": the first queries may attend no key" if nq > nk else ""),
+                          (q, k, v, block, True)))  # fmt: skip
     n = 1024 + int(rng.integers(0, 64))
     q, k, v = (normal(rng, (n, 16), F64) for _ in range(3))
-    cases.append(
-        Case(f"q, k, v of shape ({n}, 16), block_size=16 (memory measured)", (q, k, v, 16))
-    )
+    cases.append(Case(f"q, k, v of shape ({n}, 16), block_size=16, causal (memory measured)",
+                      (q, k, v, 16, True)))  # fmt: skip
     return cases
 
 
 def _online_variant(*, rescale_out: bool = True, rescale_sum: bool = True, inverted: bool = False,
-                    scale: bool = True, drop_last: str = ""):  # fmt: skip
-    """The online softmax with one thing changed; the defaults give the right answer."""
+                    scale: bool = True, drop_last: str = "", causal_mode: str = "bottom_right",
+                    guard: bool = True):  # fmt: skip
+    """The online softmax with one thing changed; the defaults give the right answer.
 
-    def online_softmax_attention(q, k, v, block_size):
+    causal_mode : the keys a query may attend when ``causal``: ``"bottom_right"`` (the book's,
+        keys 0..i + n_k - n_q), ``"top_left"`` (keys 0..i), ``"strict"`` (the diagonal left
+        out), ``"ignored"`` (every key)
+    guard : a query that may attend no key gets zeros (else 0/0 = NaN); the chapter's loop
+        has none, nor do the variants of its mistakes
+    """
+
+    def online_softmax_attention(q, k, v, block_size, causal=False):
         q = q / math.sqrt(q.shape[-1]) if scale else q
-        n_k = k.shape[-2]
+        n_q, n_k = q.shape[-2], k.shape[-2]
+        last_key = np.arange(n_q)[:, None] + {"bottom_right": n_k - n_q, "top_left": 0,
+                                               "strict": n_k - n_q - 1}.get(causal_mode, n_k)  # fmt: skip
         running_max = np.full((*q.shape[:-1], 1), -np.inf, dtype=q.dtype)  # (..., n_q, 1)
         running_sum = np.zeros_like(running_max)
         acc = np.zeros((*q.shape[:-1], v.shape[-1]), dtype=q.dtype)  # (..., n_q, d_v)
@@ -66,22 +83,30 @@ def _online_variant(*, rescale_out: bool = True, rescale_sum: bool = True, inver
         for start in range(0, stop, block_size):
             keys = slice(start, start + block_size)
             scores = q @ swap_last(k[..., keys, :])  # (..., n_q, block)
+            if causal:
+                allowed = np.arange(start, min(start + block_size, n_k)) <= last_key  # (n_q, block)
+                scores = np.where(allowed, scores, -np.inf)
             new_max = np.maximum(running_max, scores.max(axis=-1, keepdims=True))
-            rescale = np.exp(new_max - running_max) if inverted else np.exp(running_max - new_max)
-            p = np.exp(scores - new_max)
+            base = np.where(np.isfinite(new_max), new_max, 0.0) if guard else new_max
+            rescale = np.exp(base - running_max) if inverted else np.exp(running_max - base)
+            p = np.exp(scores - base)
             running_sum = (running_sum * rescale if rescale_sum else running_sum) + p.sum(
                 axis=-1, keepdims=True
             )
             acc = (acc * rescale if rescale_out else acc) + p @ v[..., keys, :]
             running_max = new_max
-        return acc / running_sum
+        if not guard:
+            return acc / running_sum
+        attended = running_sum > 0  # False: a query that may attend no key
+        return np.where(attended, acc / np.where(attended, running_sum, 1.0), 0.0).astype(q.dtype)
 
     return online_softmax_attention
 
 
-def _full_scores_attention(q, k, v, block_size):
+def _full_scores_attention(q, k, v, block_size, causal=False):
     """Right values, but the whole (n_q, n_k) score matrix held at once."""
-    return mha.scaled_dot_product_attention(q, k, v)[0]
+    mask = mha.causal_mask(q.shape[-2], k.shape[-2]) if causal else None
+    return mha.scaled_dot_product_attention(q, k, v, mask)[0]
 
 
 def _holds_full_scores(evidence) -> str | None:
@@ -98,7 +123,7 @@ def _holds_full_scores(evidence) -> str | None:
     return None
 
 
-def _blocks_averaged(q, k, v, block_size):
+def _blocks_averaged(q, k, v, block_size, causal=False):
     q = q / math.sqrt(q.shape[-1])
     outs = []
     for start in range(0, k.shape[-2], block_size):
@@ -107,7 +132,7 @@ def _blocks_averaged(q, k, v, block_size):
     return sum(outs) / len(outs)
 
 
-_NEVER_REBASED = _online_variant(rescale_out=False, rescale_sum=False)
+_NEVER_REBASED = _online_variant(rescale_out=False, rescale_sum=False, guard=False)
 
 _ONLINE_MISTAKES = (
     Mistake(
@@ -115,7 +140,7 @@ _ONLINE_MISTAKES = (
         "the running output (and perhaps the sum) not rescaled by exp(m - m') when the maximum grows",
         "when a block raises the maximum from m to m', multiply the running output (and the "
         "running sum) by exp(m - m') before adding the block",
-        _online_variant(rescale_out=False),
+        _online_variant(rescale_out=False, guard=False),
         lambda evidence: (
             "the old sums are never re-based"
             if evidence.agrees_where_returned(_NEVER_REBASED)
@@ -126,27 +151,31 @@ _ONLINE_MISTAKES = (
         "no_rescale_sum",
         "the running sum not rescaled by exp(m - m') when the maximum grows",
         "the running sum needs the same re-basing as the output: ell * exp(m - m') + sum(p)",
-        _online_variant(rescale_sum=False),
+        _online_variant(rescale_sum=False, guard=False),
     ),
     Mistake(
         "rescale_inverted",
         "the old sums multiplied by exp(m' - m) instead of exp(m - m')",
         "re-basing from the old maximum m to the new m' >= m shrinks the old sums: exp(m - m') <= 1",
-        _online_variant(inverted=True),
+        _online_variant(inverted=True, guard=False),
     ),
     Mistake(
         "no_scaling",
         "scores not divided by sqrt(d_k)",
         "divide q (or each block of scores) by math.sqrt(d_k)",
-        _online_variant(scale=False),
+        _online_variant(scale=False, guard=False),
     ),
     Mistake(
         "last_block_dropped",
         "the last, shorter block of keys skipped when block_size does not divide n_k",
         "range(0, n_k, block_size) visits every key; the last slice may be shorter",
-        _online_variant(drop_last="+1"),
+        _online_variant(drop_last="+1", guard=False),
         equals_one_of(
-            {"range(0, n_k - block_size, block_size)": _online_variant(drop_last="strict")},
+            {
+                "range(0, n_k - block_size, block_size)": _online_variant(
+                    drop_last="strict", guard=False
+                )
+            },
             "your result leaves out the last block of keys ({name})",
         ),
     ),
@@ -164,6 +193,37 @@ _ONLINE_MISTAKES = (
         "the blocks do not count equally: carry the running maximum and sum across blocks "
         "(the online softmax), so each key gets its weight over all n_k keys",
         _blocks_averaged,
+    ),
+)
+
+_ONLINE_MISTAKES += (
+    Mistake(
+        "causal_ignored",
+        "causal=True ignored: every query attends every key",
+        "with causal=True, query i may attend keys 0..i + n_k - n_q: give the other scores of "
+        "each block -inf before its maximum and its exp",
+        _online_variant(causal_mode="ignored"),
+    ),
+    Mistake(
+        "causal_top_left",
+        "the causal mask aligned top-left (query i attends keys 0..i), which differs when n_q != n_k",
+        "the book aligns the causal mask bottom-right: the last query is the last token and sees "
+        "every key, so query i may attend keys 0..i + n_k - n_q",
+        _online_variant(causal_mode="top_left"),
+    ),
+    Mistake(
+        "causal_diagonal_excluded",
+        "the causal mask without its diagonal: a query may not attend its own position",
+        "a query may attend itself: key j is allowed when j <= i + n_k - n_q (<=, not <)",
+        _online_variant(causal_mode="strict"),
+    ),
+    Mistake(
+        "masked_rows_nan",
+        "NaN for a query that may attend no key (its running maximum stays -inf, and "
+        "exp(-inf - (-inf)) is NaN)",
+        "while a query's running maximum is -inf, subtract 0 instead (np.where(np.isfinite(m), m, "
+        "0)), and give it a zero output where its running sum stays 0",
+        _online_variant(guard=False),
     ),
 )
 
