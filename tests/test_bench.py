@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import mha
-from mha.bench import cli, measure, profile, timing, verdict
+from mha.bench import classes, cli, machines, measure, profile, timing, verdict
 from mha.lean import phases
 
 
@@ -38,7 +38,7 @@ def test_rounds_alternate_the_order_and_every_ratio_is_taken_within_a_round():
     peaks = {"numpy": [100.0, 50.0, 100.0], "nn.MHA": [100.0, 100.0, 100.0]}
     calls = []
 
-    def fake_round(impl, shapes_, calls_, memory):
+    def fake_round(impl, shapes_, calls_, memory, causal):
         r = sum(c[0] == impl for c in calls)
         calls.append((impl, memory))
         return {
@@ -219,3 +219,127 @@ def test_peak_mib_refuses_to_run_inside_another_trace():
             timing.peak_mib(np.ones, 3)
     finally:
         tracemalloc.stop()
+
+
+def test_causal_attention_counts_only_the_pairs_its_mask_lets_attend():
+    batch, n, d, h = 3, 10, 8, 2
+    projections = 4 * (2 * batch * n * d * d)
+    pairs = n * (n + 1) // 2  # on and below the diagonal: 55 of 100
+    assert timing.attended_pairs(n, causal=True) == pairs == 55
+    assert timing.flops(batch, n, d, causal=True) == projections + 2 * (2 * batch * pairs * d)
+    full = timing.floor((batch, n, d, h), 1.0, 1.0)
+    causal = timing.floor((batch, n, d, h), 1.0, 1.0, causal=True)
+    assert causal["projections"] == full["projections"]
+    for part in ("QK^T products", "PV products", "exp"):
+        assert causal[part] == pytest.approx(full[part] * pairs / n**2)
+    assert causal["exp"] == pytest.approx(batch * h * pairs)  # one exponential per pair
+
+
+def test_every_implementation_reads_causal_the_same_way():
+    pytest.importorskip("torch")
+    shape = (2, 24, 16, 2)
+    outputs = {}
+    for causal in (False, True):
+        for impl in timing.CPU_IMPLS:
+            out = timing.make_call(impl, shape, causal=causal)()
+            outputs[impl, causal] = np.asarray(out)
+    for impl in timing.CPU_IMPLS[1:]:
+        for causal in (False, True):  # float32 products of 16 numbers: well within 1e-5
+            np.testing.assert_allclose(
+                outputs[impl, causal], outputs["numpy", causal], rtol=1e-4, atol=1e-5
+            )
+    assert not np.allclose(outputs["numpy", True], outputs["numpy", False], atol=1e-3)
+    np.testing.assert_allclose(  # the last query sees every key: causal changes nothing there
+        outputs["numpy", True][:, -1], outputs["numpy", False][:, -1], rtol=1e-4, atol=1e-5
+    )
+
+
+def _class(name, **env):
+    return machines.MachineClass(name, env)
+
+
+def test_machine_classes_are_chosen_by_name_or_a_piece_of_one():
+    known = [_class("as it is"), _class("1 thread"), _class("NumPy at x86-64-v2 (no AVX2)"),
+             _class("OpenBLAS Sandybridge (Sandybridge)")]  # fmt: skip
+    assert classes.select(known, ["all"]) == known
+    assert classes.select(known, ["x86-64-V2", "as it is"]) == [known[2], known[0]]
+    assert classes.select(known, ["sandybridge"]) == [known[3]]
+    with pytest.raises(ValueError, match=r"--machine 'AVX-512' names 0 .* choose from"):
+        classes.select(known, ["AVX-512"])
+    with pytest.raises(ValueError, match=r"--machine 'a' names 4 "):
+        classes.select(known, ["a"])
+
+
+def _class_report(name, q3, exp_per_s, torch_exp_per_s, wall_ms):
+    ratio = verdict.spread([q3 - 0.1, q3 - 0.05, q3])  # quartiles q3 - 0.075, q3 - 0.025
+    ms = verdict.spread([100.0] * 3)
+    bench = {
+        "machine_class": {"name": name},
+        "causal": False,
+        "numpy_exp_route": "exp",
+        "rows": [{"shape": [1, 4096, 512, 8], "impl": impl, "ms": ms, "fraction_of_peak": ms}
+                 for impl in ("numpy", "nn.MHA")],
+        "ratios": [{"shape": [1, 4096, 512, 8], "numpy / nn.MHA": ratio}],
+    }  # fmt: skip
+    profile_run = {
+        "machine_class": {"name": name},
+        "profiles": [{"shape": [1, 4096, 512, 8], "causal": False, "exp_route": "exp",
+                      "exp_per_s": exp_per_s, "torch_exp_per_s": torch_exp_per_s,
+                      "wall_ms": wall_ms, "floor_ms": {"products": 80.0, "exp": 20.0},
+                      "phases_ms": {"products": 87.0, "exp": 20.0, "idle": wall_ms - 107}}],
+    }  # fmt: skip
+    return bench, profile_run
+
+
+def test_the_classes_table_holds_each_class_to_its_goal():
+    """1.0 where NumPy's exponentials keep up with torch's, 1.1 elsewhere; the floor 1.15x."""
+    fast_exp = _class_report("fast exp", 1.05, 2e9, 1e9, 110.0)  # q3 1.025: above 1.0
+    slow_exp = _class_report("slow exp", 1.05, 0.5e9, 1e9, 120.0)  # 1.025 <= 1.1; floor 1.2x
+    table = classes.markdown([fast_exp[0], slow_exp[0]], [fast_exp[1], slow_exp[1]])
+    rows = {line.split(" | ")[0].strip("| "): line for line in table.splitlines()[2:4]}
+    assert "<= 1.0: **NOT met**" in rows["fast exp"] and "1.02]" in rows["fast exp"]
+    assert "<= 1.1: met" in rows["slow exp"]
+    floors = [line for line in table.splitlines() if "G/s" in line]
+    assert "1.10 (<= 1.15: met)" in floors[0] and "1.20 (<= 1.15: **NOT met**)" in floors[1]
+    assert floors[0].endswith("| products +7 ms |")  # idle: +3 ms
+    assert floors[1].endswith("| idle +13 ms |")  # products: +7 ms
+    assert classes.ratio_goal(None, 1e9) == 1.1  # no profile: the looser goal
+    without = classes.markdown([fast_exp[0]])
+    assert "<= 1.1: met" in without and "G/s" not in without
+
+
+@pytest.mark.slow
+def test_the_benchmark_runs_as_a_machine_class_in_its_own_processes(capsys, monkeypatch):
+    monkeypatch.setattr(
+        machines, "machine_classes", lambda: [machines.MachineClass("as it is"),
+                                              _class("pretend", MHA_LEAN_EXP="exp2")]
+    )  # fmt: skip
+    argv = ["--profile", "--shape", "1,256,32,4", "--calls", "1", "--machine", "pretend"]
+    report = cli.main(argv)
+    (run,) = report["machine_classes"]
+    assert run["machine_class"]["name"] == "pretend"
+    assert run["machine_class"]["env"] == {"MHA_LEAN_EXP": "exp2"}
+    (p,) = run["profiles"]
+    assert p["exp_route"] == "exp2" and p["shape"] == [1, 256, 32, 4]  # the class's setting
+    assert "=== machine class: pretend" in capsys.readouterr().out
+
+
+def test_both_exponential_rates_count_every_number_and_leave_torchs_threads_as_they_were():
+    torch = pytest.importorskip("torch")
+    threads_before = torch.get_num_threads()
+    calls = []
+    real = timing.time_interleaved
+
+    def spy(calls_, rounds, summary):
+        seconds = real(calls_, rounds, summary)
+        calls.append(seconds["numpy"])
+        return seconds
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(timing, "time_interleaved", spy)
+        rates = [timing.exp_rate(2**10, 1, route) for route in ("exp", "exp2")]
+        rates.append(timing.torch_exp_rate(2**10, 1))
+    assert torch.get_num_threads() == threads_before
+    tasks = 8 * timing.threads.width()
+    for rate, seconds in zip(rates, calls, strict=True):  # 8 passes over every task's numbers
+        assert rate == pytest.approx(tasks * 8 * 2**10 / seconds)

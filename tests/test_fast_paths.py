@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 import mha
-from mha.lean import threads, tiles
+from mha.lean import kernels, threads, tiles
 
 pytestmark = pytest.mark.numeric  # rerun as other CPUs compute: python3 dev.py matrix
 
@@ -93,10 +93,10 @@ def test_blocked_attention_equals_the_readable_one_float64(
 
 def test_scores_are_small_bounds_every_score():
     q = np.full((1, 4, 16), 0.5)  # |q_i| = 2
-    k = np.full((1, 9, 16), 7.0)  # |k_j| = 28: scores are exactly 56
+    k = np.full((1, 9, 16), 5.0)  # |k_j| = 20: scores are exactly 40, e**40 < 2**60
     v = np.ones((1, 9, 3))
     assert tiles._scores_are_small(XP, q, k, v)
-    assert not tiles._scores_are_small(XP, q, k * 1.1, v)  # 61.6 > 60
+    assert not tiles._scores_are_small(XP, q, k * 1.1, v)  # 44 > 60 ln 2 = 41.6
     assert not tiles._scores_are_small(XP, q, k, v * 2.0**60)  # outputs could overflow
     assert not tiles._scores_are_small(XP, q * np.nan, k, v)
 
@@ -113,14 +113,18 @@ def test_tile_shape_prefers_whole_rows_of_at_most_256_queries_and_never_goes_bel
 
 @pytest.mark.parametrize("block_k", [1, 7, 64, 150, 1000])
 @pytest.mark.parametrize(("magnitude", "shift_free"), [(4.0, False), (0.5, True)])
-def test_online_softmax_over_key_blocks_equals_one_softmax(rng, block_k, magnitude, shift_free):
+@pytest.mark.parametrize("route", sorted(kernels.EXPONENTIALS))
+def test_online_softmax_over_key_blocks_equals_one_softmax(
+    rng, monkeypatch, block_k, magnitude, shift_free, route
+):
+    monkeypatch.setenv(kernels.EXP_VARIABLE, route)
     q = rng.standard_normal((2, 37, 8)) * magnitude
     k = rng.standard_normal((2, 150, 8)) * magnitude
     v = rng.standard_normal((2, 150, 5))
     mask = _structured_mask(rng, 37, 150)
     expected, _ = mha.scaled_dot_product_attention(q, k, v, mask)
-    scaled_q = q * np.log2(np.e) / np.sqrt(8)  # the kernel works in base 2
-    assert tiles._scores_are_small(XP, scaled_q, k, v) == shift_free
+    assert tiles._scores_are_small(XP, q / np.sqrt(8), k, v) == shift_free  # natural units
+    scaled_q = q * kernels.EXPONENTIALS[route].scale / np.sqrt(8)  # in the route's base
     out = tiles._online_softmax_attention(XP, scaled_q, k, v, ~mask, block_k, shift_free)
     np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(out[:, 1::7], 0)  # fully hidden rows: zeros, not NaN
@@ -421,3 +425,35 @@ def test_a_forked_child_gets_a_working_thread_pool(rng):
 
 def _lean_attention(x, params):
     return mha.multi_head_attention(x, x, x, params, need_weights=False, memory_budget=1)[0]
+
+
+def test_a_tile_leaves_out_the_keys_that_every_one_of_its_rows_masks(rng, monkeypatch):
+    """Causal: the tile of rows [r0, r1) needs keys [0, r1) only; padding: the keys up to the
+    sequence's length; a tile whose rows may attend nothing keeps one (masked) key."""
+    q = rng.standard_normal((2, 300, 8))
+    kv = rng.standard_normal((2, 300, 8))
+    key_counts = []
+    online = tiles._online_softmax_attention
+
+    def spy(xp, q, k, *args):
+        key_counts.append((q.shape[-2], k.shape[-2]))
+        return online(xp, q, k, *args)
+
+    monkeypatch.setattr(tiles, "_online_softmax_attention", spy)
+    monkeypatch.setattr(threads, "width", lambda: 1)  # the tiles in order
+    budget = 64 * 300 * 8  # 64 query rows against every key (float64)
+    hidden_tail = np.ones((300, 300), bool)
+    hidden_tail[:64] = False  # the first 64 queries may attend nothing
+    causal = [(64, 64), (64, 128), (64, 192), (64, 256), (44, 300)]
+    whole = [(64, 300)] * 4 + [(44, 300)]
+    masks = {  # mask -> (query rows, keys) of each tile, batch entry 0 then 1
+        "causal": (mha.causal_mask(300), causal * 2),
+        "padding": (mha.padding_mask([120, 300], 300)[:, 0], [(64, 120)] * 4 + [(44, 120)] + whole),
+        "nothing to attend": (hidden_tail, [(64, 1), *whole[1:]] * 2),
+    }  # fmt: skip
+    for mask, expected_counts in masks.values():
+        expected, _ = mha.scaled_dot_product_attention(q, kv, kv, mask)
+        key_counts.clear()
+        out = tiles.attention(XP, q, kv, kv, mask, budget)
+        np.testing.assert_allclose(out, expected, rtol=1e-12, atol=1e-12)
+        assert key_counts == expected_counts

@@ -31,12 +31,14 @@ before it (see :func:`mha.bench.measure.peak_memory_mib`, measured in the first 
 adds the B=1, n=8192, d_model=512, h=8 comparison of NumPy's weights-returning and lean
 paths, traced with ``tracemalloc``. ``--profile`` prints instead where the lean path's time
 goes, phase by phase, against the floor that the products and the exponentials set
-(:mod:`mha.bench.profile`).
+(:mod:`mha.bench.profile`). ``--causal`` gives every call a causal mask and counts only the
+products of the pairs it lets attend; ``--machine NAME`` runs it all as another machine class
+computes, in processes of the class's own (:mod:`mha.bench.classes`).
 
 The table goes to stdout; ``--json PATH`` writes everything (``bench-results/`` is ignored
 by git). The package is the project's own benchmark and its goals: :mod:`mha.bench.measure`
 measures (fresh processes, rounds, peaks, memory), :mod:`mha.bench.verdict` judges (the
-spread, the ratios, the goals, the table), :mod:`mha.bench.profile` profiles, and
-:mod:`mha.bench.cli` is the command line. The timing helpers it is built on, which the
+spread, the ratios, the goals, the table), :mod:`mha.bench.profile` profiles, :mod:`mha.bench.classes` runs the
+machine classes, and :mod:`mha.bench.cli` is the command line. The timing helpers it is built on, which the
 chapters use too, are in :mod:`mha.bench.timing`.
 """

@@ -9,7 +9,7 @@ from typing import Any
 
 import mha.bench
 from mha import gpu
-from mha.bench import profile
+from mha.bench import classes, machines, profile
 from mha.bench.measure import (
     PEAK_SIDE,
     RESULT_PREFIX,
@@ -30,6 +30,16 @@ def _shape(text: str) -> tuple[int, int, int, int]:
             f"a shape is B,n,d_model,h (four positive ints), got {text!r}"
         )
     return parts  # type: ignore[return-value]
+
+
+def _forwarded(args: argparse.Namespace) -> list[str]:
+    """The command line of one machine class's run: these arguments but ``--machine`` and
+    ``--json``."""
+    argv = [f"--shape={','.join(map(str, s))}" for s in args.shape or []]
+    argv += [f"--impl={impl}" for impl in args.impl or []]
+    argv += ["--rounds", str(args.rounds), "--calls", str(args.calls)]
+    flags = ("no_memory", "lean_memory", "profile", "causal")
+    return argv + [f"--{flag.replace('_', '-')}" for flag in flags if getattr(args, flag)]
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -58,6 +68,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         action="store_true",
         help="instead: where the NumPy lean path's time goes, phase by phase, against its floor",
     )
+    parser.add_argument(
+        "--causal",
+        action="store_true",
+        help="with a causal mask (the fractions of peak count only the pairs it lets attend)",
+    )
+    parser.add_argument(
+        "--machine",
+        action="append",
+        help="run as this machine class, in its own processes (repeatable; 'all'; see "
+        "python -m mha.bench.machines)",
+    )
     parser.add_argument("--json", type=Path, help="also write the report as JSON here")
     parser.add_argument("--worker", help=argparse.SUPPRESS)  # one process of a round
     parser.add_argument("--peak-side", type=json.loads, help=argparse.SUPPRESS)  # the parent's
@@ -67,13 +88,29 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             parser.error(f"--{name} must be at least 1, got {getattr(args, name)}")
     if args.worker is not None:
         PEAK_SIDE.update(args.peak_side or {})
-        result = measure(args.worker, args.shape or SHAPES, args.calls, not args.no_memory)
+        shapes = args.shape or SHAPES
+        result = measure(args.worker, shapes, args.calls, not args.no_memory, args.causal)
         print(RESULT_PREFIX + json.dumps(result))
         return result
-    if args.profile:
-        report = {
-            "profiles": [profile.profile(s, args.calls) for s in args.shape or [profile.SHAPE]]
-        }
+    if args.machine:
+        try:
+            chosen = classes.select(machines.machine_classes(), args.machine)
+        except ValueError as error:
+            parser.error(str(error))
+        report = {"machine_classes": []}
+        for machine_class in chosen:
+            env = machine_class.env or "no variable"
+            print(f"=== machine class: {machine_class.name} ({env})", flush=True)
+            run_report = classes.run_as(machine_class, _forwarded(args))
+            report["machine_classes"].append(run_report)
+            if args.profile:
+                print("\n\n".join(profile.format_profile(p) for p in run_report["profiles"]))
+            else:
+                print(format_table(run_report))
+            print(flush=True)
+    elif args.profile:
+        shapes = args.shape or [profile.SHAPE]
+        report = {"profiles": [profile.profile(s, args.calls, args.causal) for s in shapes]}
         print("\n\n".join(profile.format_profile(p) for p in report["profiles"]))
     else:
         impls = available_impls()
@@ -82,7 +119,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             if unknown:
                 parser.error(f"--impl {sorted(unknown)} not available here; choose from {impls}")
             impls = [i for i in impls if i in args.impl]
-        report = run(args.shape or SHAPES, impls, args.rounds, args.calls, not args.no_memory)
+        shapes, memory = args.shape or SHAPES, not args.no_memory
+        report = run(shapes, impls, args.rounds, args.calls, memory, causal=args.causal)
         if args.lean_memory:
             report["lean_memory"] = lean_memory_check()
             if gpu.gpu_available():

@@ -8,7 +8,9 @@ environment variables make this machine compute as a smaller one would:
   ...): the matrix products of an older or a different CPU;
 - ``NPY_DISABLE_CPU_FEATURES`` switches NumPy's wider SIMD targets off (its AVX-512 loops, or
   AVX2 as well, which leaves the x86-64-v2 baseline): the ``exp``, the sums and the
-  comparisons of a CPU without them.
+  comparisons of a CPU without them. Those classes set PyTorch's ``ATEN_CPU_CAPABILITY``
+  to match (``avx2``, ``default``), so that torch's element-wise kernels lose the same
+  instructions.
 
 A third difference is the number of threads (``OMP_NUM_THREADS`` and friends), which changes
 how a product is split. :func:`machine_classes` lists the classes this CPU can run, each
@@ -48,6 +50,10 @@ AVX512_TARGETS = (
 )
 #: And its AVX2-era targets: switched off together with AVX-512, NumPy runs its x86-64-v2 baseline.
 AVX2_TARGETS = "AVX AVX2 FMA3 F16C X86_V3"
+#: PyTorch's element-wise kernels (its exp, its softmax) for each narrower NumPy class, so that
+#: the benchmark compares NumPy and torch on the same instructions (its BLAS, MKL, is unchanged,
+#: as NumPy's OpenBLAS is in these classes).
+TORCH_CAPABILITY = {"NumPy without AVX-512": "avx2", "NumPy at x86-64-v2": "default"}
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
 # Runs a product and an exp (so that a kernel the CPU lacks faults here), then prints which
@@ -138,7 +144,8 @@ def machine_classes(python: str = sys.executable) -> list[MachineClass]:
         if found is None or found.simd in seen_simd:
             continue
         seen_simd.add(found.simd)
-        classes.append(MachineClass(name, found.env, found.simd, found.blas))
+        torch = {"ATEN_CPU_CAPABILITY": TORCH_CAPABILITY[name.split(" (")[0]]}
+        classes.append(MachineClass(name, {**found.env, **torch}, found.simd, found.blas))
     return classes
 
 

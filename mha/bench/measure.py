@@ -38,7 +38,7 @@ from mha.bench.timing import (
     time_interleaved,
 )
 from mha.bench.verdict import ratios, spread
-from mha.lean import threads
+from mha.lean import kernels, threads
 
 SHAPES = [
     (1, 128, 512, 8),
@@ -188,9 +188,14 @@ def gpu_largest_n(
 
 
 def measure(
-    impl: str, shapes: list[tuple[int, int, int, int]], calls: int, memory: bool
+    impl: str,
+    shapes: list[tuple[int, int, int, int]],
+    calls: int,
+    memory: bool,
+    causal: bool = False,
 ) -> dict[str, Any]:
-    """One implementation in this process: its device's matmul peak and its time per shape.
+    """One implementation in this process: its device's matmul peak and its time per shape
+    (with a causal mask if ``causal``).
 
     The peak (GFLOP/s) is the best of :func:`matmul_peak` before and after the timings;
     each time (ms) is the median of ``calls`` calls after a warm-up (more calls for small
@@ -203,7 +208,7 @@ def measure(
     first_peak = matmul_peak(device)
     times_ms, memory_mib = [], []
     for shape in shapes:
-        call = make_call(impl, shape)
+        call = make_call(impl, shape, causal=causal)
         time.sleep(SETTLE_SECONDS)  # the peak's other library may still be spinning
         shape_calls = calls * max(1, min(5, int(2e10 // flops(*shape[:3]))))
         times_ms.append(1e3 * time_interleaved({impl: call}, shape_calls)[impl])
@@ -211,6 +216,7 @@ def measure(
     last_peak = matmul_peak(device)
     return {
         "impl": impl,
+        "exp_route": kernels.exponential(np, np.float32).name if impl == "numpy" else None,
         "peak_gflops": max(*first_peak.values(), *last_peak.values()),
         "times_ms": times_ms,
         "memory_mib": memory_mib,
@@ -221,15 +227,22 @@ RESULT_PREFIX = "mha.bench result: "
 
 
 def measure_in_fresh_process(
-    impl: str, shapes: list[tuple[int, int, int, int]], calls: int, memory: bool
+    impl: str,
+    shapes: list[tuple[int, int, int, int]],
+    calls: int,
+    memory: bool,
+    causal: bool = False,
 ) -> dict[str, Any]:
-    """:func:`measure` in a new Python process (``python -m mha.bench --worker IMPL ...``)."""
+    """:func:`measure` in a new Python process (``python -m mha.bench --worker IMPL ...``),
+    in this process's environment (a machine class's, when the benchmark runs as one)."""
     command = [sys.executable, "-m", "mha.bench", "--worker", impl, "--calls", str(calls)]
     command += ["--peak-side", json.dumps(PEAK_SIDE)]  # this process's sides, also in tests
     for shape in shapes:
         command += ["--shape", ",".join(map(str, shape))]
     if not memory:
         command.append("--no-memory")
+    if causal:
+        command.append("--causal")
     done = subprocess.run(command, capture_output=True, text=True)
     for line in reversed(done.stdout.splitlines()):
         if done.returncode == 0 and line.startswith(RESULT_PREFIX):
@@ -247,12 +260,15 @@ def run(
     calls: int = 5,
     memory: bool = True,
     measure_round: Callable[..., dict[str, Any]] = measure_in_fresh_process,
+    causal: bool = False,
 ) -> dict[str, Any]:
     """Measure everything, ``rounds`` rounds of ``measure_round`` per implementation.
 
     Round r runs the implementations in the order of ``impls`` (r even) or reversed (r odd);
-    ``measure_round(impl, shapes, calls, memory)`` is :func:`measure` in a fresh process.
-    Memory is measured in the first round only. Returns the JSON-ready report.
+    ``measure_round(impl, shapes, calls, memory, causal)`` is :func:`measure` in a fresh
+    process. Memory is measured in the first round only. With ``causal`` every call has a
+    causal mask, and the fractions of the peak count only the products of the pairs it lets
+    attend (:func:`mha.bench.timing.flops`). Returns the JSON-ready report.
     """
     report: dict[str, Any] = {
         "machine": {
@@ -267,11 +283,12 @@ def run(
         },
         "rounds": rounds,
         "calls": calls,
+        "causal": causal,
     }
     results: dict[str, list[dict[str, Any]]] = {impl: [] for impl in impls}
     for r in range(rounds):
         for impl in impls if r % 2 == 0 else impls[::-1]:
-            results[impl].append(measure_round(impl, shapes, calls, memory and r == 0))
+            results[impl].append(measure_round(impl, shapes, calls, memory and r == 0, causal))
     if hasattr(os, "getloadavg"):
         report["machine"]["load_average_after"] = list(os.getloadavg())
     report["matmul_peak_gflops"] = {
@@ -279,7 +296,7 @@ def run(
     }
     report["rows"] = []
     for s, shape in enumerate(shapes):
-        work = flops(*shape[:3])
+        work = flops(*shape[:3], causal=causal)
         for impl in impls:
             ms = [res["times_ms"][s] for res in results[impl]]
             fractions = [
@@ -297,4 +314,6 @@ def run(
                 }
             )
     report["ratios"] = ratios(report["rows"])
+    routes = {res.get("exp_route") for res in results.get("numpy", [])}
+    report["numpy_exp_route"] = "/".join(sorted(r for r in routes if r)) or None
     return report

@@ -25,7 +25,7 @@ import numpy as np
 
 import mha
 from mha import gpu
-from mha.lean import threads
+from mha.lean import kernels, threads
 
 #: The implementations :func:`make_call` builds: on the CPU, and (where a CUDA GPU exists)
 #: mha on CuPy and the torch implementations on ``cuda``.
@@ -33,9 +33,17 @@ CPU_IMPLS = ["numpy", "nn.MHA", "torch variant", "bare SDPA"]
 GPU_IMPLS = ["cupy", "nn.MHA cuda", "torch variant cuda", "bare SDPA cuda"]
 
 
-def flops(batch: int, n: int, d_model: int) -> int:
-    """Multiply-adds x 2 of self-attention: four (d_model x d_model) projections, Q K^T, P V."""
-    return 8 * batch * n * d_model**2 + 4 * batch * n**2 * d_model
+def attended_pairs(n: int, causal: bool = False) -> int:
+    """(query, key) pairs of self-attention over ``n`` positions that are work: all ``n**2``,
+    or with a causal mask the ``n (n + 1) / 2`` on and below the diagonal (a pair that is
+    masked out contributes nothing, whether or not an implementation computes it)."""
+    return n * (n + 1) // 2 if causal else n * n
+
+
+def flops(batch: int, n: int, d_model: int, causal: bool = False) -> int:
+    """Multiply-adds x 2 of self-attention: four (d_model x d_model) projections, Q K^T, P V;
+    with ``causal``, Q K^T and P V only for the pairs a causal mask lets attend."""
+    return 8 * batch * n * d_model**2 + 4 * batch * attended_pairs(n, causal) * d_model
 
 
 def matmul_peak_numpy(side: int = 2048, rounds: int = 5) -> float:
@@ -48,44 +56,77 @@ def matmul_peak_numpy(side: int = 2048, rounds: int = 5) -> float:
     return 2 * side**3 / seconds / 1e9
 
 
-def exp_rate(elements: int = 2**18, rounds: int = 5) -> float:
-    """Exponentials per second of NumPy's float32 ``exp2``, on every core at once.
-
-    Eight tasks per thread of :mod:`mha.lean.threads`' pool (so that no thread can take all of them
-    before the others start), each computes ``2 ** x`` of its own ``elements`` numbers in
-    [-8, 0] (1 MiB by default, like a tile of scores) 8 times; the fastest of ``rounds``.
-    """
-    tasks, repeats = 8 * threads.width(), 8
-    rng = np.random.default_rng(0)
-    inputs = [rng.uniform(-8.0, 0.0, elements).astype(np.float32) for _ in range(tasks)]
-    outputs = [np.empty_like(x) for x in inputs]
+def _exponentials_per_second(power: Callable[..., Any], inputs: list, rounds: int) -> float:
+    """``power(x, out=y)`` of each of ``inputs`` 8 times over, on :mod:`mha.lean.threads`'
+    pool, the fastest of ``rounds``: exponentials per second on every core at once."""
+    outputs, repeats = [x * 0 for x in inputs], 8
 
     def exponentiate(i: int) -> None:
         for _ in range(repeats):
-            np.exp2(inputs[i], out=outputs[i])
+            power(inputs[i], out=outputs[i])
 
-    call = {"numpy": lambda: threads.run(exponentiate, [(i,) for i in range(tasks)])}
+    call = {"numpy": lambda: threads.run(exponentiate, [(i,) for i in range(len(inputs))])}
     time.sleep(SETTLE_SECONDS)  # BLAS's threads, after a product, spin on the cores for a while
     seconds = time_interleaved(call, rounds, summary=min)["numpy"]
-    return tasks * repeats * elements / seconds
+    return len(inputs) * repeats * len(inputs[0]) / seconds
+
+
+def _exp_inputs(elements: int) -> list[np.ndarray]:
+    """Eight float32 arrays of ``elements`` numbers in [-8, 0] per thread of the pool."""
+    rng = np.random.default_rng(0)
+    return [rng.uniform(-8.0, 0.0, elements).astype(np.float32) for _ in range(8 * threads.width())]
+
+
+def exp_rate(elements: int = 2**18, rounds: int = 5, route: str | None = None) -> float:
+    """Exponentials per second of NumPy on float32, on every core at once: by ``route``
+    (``"exp"`` or ``"exp2"``), by default the one the lean path chose on this machine
+    (:func:`mha.lean.kernels.exponential`).
+
+    Eight tasks per thread of :mod:`mha.lean.threads`' pool (so that no thread can take all of them
+    before the others start), each exponentiates its own ``elements`` numbers in [-8, 0]
+    (1 MiB by default, like a tile of scores) 8 times; the fastest of ``rounds``.
+    """
+    power = getattr(np, route or kernels.exponential(np, np.float32).name)
+    return _exponentials_per_second(power, _exp_inputs(elements), rounds)
+
+
+def torch_exp_rate(elements: int = 2**18, rounds: int = 5) -> float | None:
+    """Exponentials per second of ``torch.exp`` on float32, measured as :func:`exp_rate`
+    measures NumPy's (the same pool, each thread's torch single-threaded: torch's own
+    threads wait for each other at every call, which a busy machine makes very slow);
+    None where torch is not installed."""
+    torch = optional_torch()
+    if torch is None:
+        return None
+    inputs = [torch.from_numpy(x) for x in _exp_inputs(elements)]
+    previous = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        return _exponentials_per_second(torch.exp, inputs, rounds)
+    finally:
+        torch.set_num_threads(previous)
 
 
 def floor(
-    shape: tuple[int, int, int, int], peak_gflops: float, exps_per_second: float
+    shape: tuple[int, int, int, int],
+    peak_gflops: float,
+    exps_per_second: float,
+    causal: bool = False,
 ) -> dict[str, float]:
     """The least time (s) of one self-attention call of ``shape`` = (B, n, d_model, h).
 
     Each part at the rates measured on this machine: the products' FLOPs at the matmul
     peak (:func:`matmul_peak_numpy`), and the ``B h n^2`` exponentials of the softmax at
-    :func:`exp_rate`. Everything else (masks, maxima, sums, copies, Python) is on top.
+    :func:`exp_rate`; with ``causal`` only the pairs a causal mask lets attend
+    (:func:`attended_pairs`). Everything else (masks, maxima, sums, copies, Python) is on top.
     """
     batch, n, d_model, h = shape
-    peak = peak_gflops * 1e9
+    peak, pairs = peak_gflops * 1e9, attended_pairs(n, causal)
     return {
         "projections": 8 * batch * n * d_model**2 / peak,
-        "QK^T products": 2 * batch * n**2 * d_model / peak,
-        "PV products": 2 * batch * n**2 * d_model / peak,
-        "exp": batch * h * n**2 / exps_per_second,
+        "QK^T products": 2 * batch * pairs * d_model / peak,
+        "PV products": 2 * batch * pairs * d_model / peak,
+        "exp": batch * h * pairs / exps_per_second,
     }
 
 
@@ -98,8 +139,11 @@ def optional_torch() -> ModuleType | None:
     return torch
 
 
-def make_call(impl: str, shape: tuple[int, int, int, int], seed: int = 0) -> Callable[[], Any]:
-    """A zero-argument function that runs ``impl`` once on fixed random inputs of ``shape``.
+def make_call(
+    impl: str, shape: tuple[int, int, int, int], seed: int = 0, causal: bool = False
+) -> Callable[[], Any]:
+    """A zero-argument function that runs ``impl`` once on fixed random inputs of ``shape``,
+    with a causal mask if ``causal`` (each implementation's own way of asking for one).
 
     All implementations get the same weights (``mha.init_params(seed=seed)``) and inputs:
     ``numpy`` is :func:`mha.multi_head_attention` with ``need_weights=False``, ``nn.MHA``
@@ -113,12 +157,14 @@ def make_call(impl: str, shape: tuple[int, int, int, int], seed: int = 0) -> Cal
     batch, n, d_model, h = shape
     params = mha.init_params(d_model, h, seed=seed)
     x = np.random.default_rng(seed).standard_normal((batch, n, d_model), dtype=np.float32)
+    mask = mha.causal_mask(n) if causal else None  # (n, n), True = may attend
     if impl in ("numpy", "cupy"):
         if impl == "cupy":
             x, params = gpu.to_device(x), gpu.to_device(params)
+            mask = None if mask is None else gpu.to_device(mask)
 
         def call():
-            return mha.multi_head_attention(x, x, x, params, need_weights=False)[0]
+            return mha.multi_head_attention(x, x, x, params, mask, need_weights=False)[0]
 
         return call
     torch = optional_torch()
@@ -135,12 +181,15 @@ def make_call(impl: str, shape: tuple[int, int, int, int], seed: int = 0) -> Cal
 
     def bare_sdpa():
         q, k, v = (x_t @ w_qkv).view(batch, n, 3, h, d_model // h).permute(2, 0, 3, 1, 4)
-        heads = F.scaled_dot_product_attention(q, k, v)  # (B, h, n, d_k)
+        heads = F.scaled_dot_product_attention(q, k, v, is_causal=causal)  # (B, h, n, d_k)
         return heads.transpose(1, 2).reshape(batch, n, d_model) @ w_o
 
+    hidden = None if mask is None else torch.from_numpy(~mask).to(device)  # True = may not
     forward = {
-        "torch variant": lambda: variant(x_t, need_weights=False)[0],
-        "nn.MHA": lambda: module(x_t, x_t, x_t, need_weights=False)[0],
+        "torch variant": lambda: variant(x_t, need_weights=False, is_causal=causal)[0],
+        "nn.MHA": lambda: module(
+            x_t, x_t, x_t, attn_mask=hidden, need_weights=False, is_causal=causal
+        )[0],
         "bare SDPA": bare_sdpa,
     }[impl.removesuffix(" cuda")]
 

@@ -8,18 +8,23 @@ caller does not want the attention weights (``need_weights=False``) and the
 that they never exist all at once:
 
 - a tile is a block of query rows against whole rows of keys when that fits, else against
-  blocks of keys combined by an online softmax (:func:`_online_softmax_attention`);
+  blocks of keys combined by an online softmax (:func:`_online_softmax_attention`); on NumPy
+  a tile leaves out the keys after the last one any of its rows may attend
+  (:func:`_key_ends`: under a causal mask, about half the products);
 - ``memory_budget`` bounds the bytes of all the tiles alive at once (a tile is never smaller
-  than 64 x 64, however small the budget). Its default,
+  than 64 x 64, however small the budget; on NumPy a worker's tile is at most
+  :func:`mha.lean.kernels.tile_elements`, sized by the CPU's cache). Its default,
   :data:`mha.numpy_mha.DEFAULT_MEMORY_BUDGET`, is small on the CPU (where cache-sized tiles are faster than
   the whole scores) and large on a GPU (where each tile costs kernel launches);
 - on NumPy (float32/float64, two or more cores) the tiles, and the layer's projections, run
   on the thread pool of :mod:`mha.lean.threads`, BLAS single-threaded; other libraries (CuPy,
   ...) and dtypes take one block of query rows at a time.
 
-Each step of a tile is a function of its own, timed by :func:`mha.lean.phases.timed` (which
-only runs it unless a profile is recording): ``python -m mha.bench --profile`` prints where
-the time goes, against the floor that the products and the exponentials set.
+The exponential (``exp`` or ``exp2``, whichever is faster on this CPU) is
+:func:`mha.lean.kernels.exponential`'s choice. Each step of a tile is a function of its own,
+timed by :func:`mha.lean.phases.timed` (which only runs it unless a profile is recording):
+``python -m mha.bench --profile`` prints where the time goes, against the floor that the
+products and the exponentials set.
 
 The functions here expect arguments that :func:`mha.multi_head_attention` has checked.
 """
@@ -38,16 +43,14 @@ import numpy as np
 from mha import _compute, _validate
 from mha._compute import compute_dtype, matrix_transpose
 from mha._validate import Array
-from mha.lean import threads
+from mha.lean import kernels, threads
 from mha.lean.phases import timed
 from mha.params import MHAParams
 from mha.positions import RoPE
 
-_TILE_ELEMENTS = 2**20  # one NumPy worker's score tile (4 MiB in float32): cache-sized
 _MIN_TILE_SIDE = 64  # tiles are at least 64 x 64, however small the budget
 _MAX_TILE_ROWS = 256  # 1024 x 1024 tiles were ~4% slower than 256 x 1024 (python -m mha.bench)
-_LOG2_E = math.log2(math.e)  # softmax in base 2: exp(s) = 2 ** (s * log2(e))
-_SHIFT_FREE_BOUND = 60.0  # |score| <= 60 (base 2): 2**score lies in [2**-60, 2**60], no overflow
+_SHIFT_FREE_BOUND = 60.0 * math.log(2.0)  # |score| <= 41.6: e**score in [2**-60, 2**60]
 
 
 def tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
@@ -64,11 +67,6 @@ def tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
     return rows, max(min(n_k, _MIN_TILE_SIDE), max_elements // rows)
 
 
-def _exp2(xp: ModuleType, x: Array) -> Array:
-    """2 ** x (the array-API standard has no ``exp2``; NumPy and CuPy do)."""
-    return xp.exp2(x) if hasattr(xp, "exp2") else xp.exp(x * math.log(2.0))
-
-
 @timed("QK^T products")
 def _scores(k_block: Array, q_t: Array) -> Array:
     return k_block @ q_t  # (..., bk, d_k) @ (..., d_k, bq) -> (..., bk, bq)
@@ -76,7 +74,7 @@ def _scores(k_block: Array, q_t: Array) -> Array:
 
 @timed("bias")
 def _biased(xp: ModuleType, scores: Array, bias_block: Array, in_place: bool) -> Array:
-    """The scores plus a block's bias; ``bias_block`` is (..., bq or 1, bk or 1), base 2."""
+    """The scores plus a block's bias, in the exponential's base: (..., bq or 1, bk or 1)."""
     bias_t = matrix_transpose(xp, bias_block)  # (..., bk, bq)
     return np.add(scores, bias_t, out=scores) if in_place else scores + bias_t
 
@@ -99,13 +97,16 @@ def _shifted(xp: ModuleType, scores: Array, col_max: Array | None, in_place: boo
     new_max = block_max if col_max is None else xp.maximum(col_max, block_max)
     shift = xp.where(xp.isfinite(new_max), new_max, xp.zeros_like(new_max))  # masked columns
     shifted = np.subtract(scores, shift, out=scores) if in_place else scores - shift
-    rescale = None if col_max is None else _exp2(xp, col_max - shift)
-    return shifted, new_max, rescale
+    if col_max is None:
+        return shifted, new_max, None
+    power = kernels.exponential(xp, shifted.dtype)
+    return shifted, new_max, power(xp, col_max - shift)  # base ** (m - m')
 
 
 @timed("exp")
 def _powers(xp: ModuleType, shifted: Array, in_place: bool) -> Array:
-    return np.exp2(shifted, out=shifted) if in_place else _exp2(xp, shifted)
+    power = kernels.exponential(xp, shifted.dtype)
+    return power(xp, shifted, out=shifted if in_place else None)
 
 
 @timed("softmax bookkeeping")
@@ -144,24 +145,28 @@ def _online_softmax_attention(
     shift_free: bool = False,
     bias: Callable[[slice], Array] | None = None,
 ) -> Array:
-    """softmax(q k^T + bias) v, one block of keys at a time, in base 2.
+    """softmax(q k^T + bias) v, one block of keys at a time, in the chosen exponential's base.
 
-    ``q`` comes scaled by ``log2(e) / sqrt(d_k)``, so that ``2 ** scores`` replaces
-    ``exp(q k^T / sqrt(d_k))``: the same softmax, and NumPy's ``exp2`` is faster than its
-    ``exp``. The online softmax keeps, per query, the running maximum ``m`` of the scores
-    seen so far, the running sum ``l`` of ``2 ** (score - m)`` and the running output
-    ``acc``. When a block raises the maximum to ``m'``, the old ``l`` and ``acc`` are
-    multiplied by ``2 ** (m - m')``; at the end ``acc / l`` is the softmax-weighted sum of
-    all the values. With ``block_k >= n_k`` it is the ordinary softmax.
+    The exponential is :func:`mha.lean.kernels.exponential`'s (``exp`` or ``exp2``, the
+    faster on this CPU), and ``q`` comes scaled by its ``scale / sqrt(d_k)`` (``log2(e) /
+    sqrt(d_k)`` for ``exp2``), so that ``base ** scores`` is ``exp(q k^T / sqrt(d_k))``:
+    the same softmax whichever route computes it. The online softmax keeps, per query, the
+    running maximum ``m`` of the scores seen so far, the running sum ``l`` of
+    ``base ** (score - m)`` and the running output ``acc``. When a block raises the maximum
+    to ``m'``, the old ``l`` and ``acc`` are multiplied by ``base ** (m - m')``; at the end
+    ``acc / l`` is the softmax-weighted sum of all the values. With ``block_k >= n_k`` it is
+    the ordinary softmax.
 
-    The maximum is subtracted only so that ``2 ** score`` cannot overflow. ``shift_free``
-    says the caller has proved every ``|score| <= _SHIFT_FREE_BOUND``: then the powers and
-    their sums stay normal float32 numbers as they are, and the maximum is skipped.
+    The maximum is subtracted only so that ``base ** score`` cannot overflow. ``shift_free``
+    says the caller has proved every score, in natural units, at most ``_SHIFT_FREE_BOUND``
+    in size: then the powers and their sums stay normal float32 numbers as they are, and the
+    maximum is skipped.
 
     The scores are computed transposed, one *column* per query (``k q^T``): with
     d_k = 64 BLAS runs that product about 1.5x faster than ``q k^T``. ``blocked`` is True
     where a query may *not* attend a key. ``bias(keys)`` gives the additive bias of a block
-    of keys, already in base 2 (times ``log2(e)``), broadcastable to ``(..., bq, bk)``: it
+    of keys, already in the exponential's base (times its ``scale``), broadcastable to
+    ``(..., bq, bk)``: it
     is added before the mask. On NumPy the scores are biased, masked and exponentiated in
     place.
 
@@ -185,7 +190,7 @@ def _online_softmax_attention(
             scores = _masked(xp, scores, blocked_keys, in_place)
         if not shift_free:
             scores, col_max, rescale = _shifted(xp, scores, col_max, in_place)
-        p = _powers(xp, scores, in_place)  # 2 ** (score - max)
+        p = _powers(xp, scores, in_place)  # base ** (score - max)
         block_total, block_out = _column_sums(xp, ones, p), _weighted_values(xp, p, v[..., keys, :])
         total, acc = _accumulated(xp, total, acc, rescale, block_total, block_out)
     return _normalised(xp, total, acc)
@@ -228,34 +233,44 @@ def _attention_threads(
     returns : (..., n_q, d_v)
     """
     extra = () if blocked is None else blocked.shape[:-2]
+    key_ends = None if blocked is None else _key_ends(blocked)  # (..., n_q or 1), or None
     if bias is not None and not callable(bias):
         extra = np.broadcast_shapes(extra, bias.shape[:-2])
     batch = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2], extra)
     q, k, v = (np.broadcast_to(x, (*batch, *x.shape[-2:])) for x in (q, k, v))  # views
     if blocked is not None:
         blocked = np.broadcast_to(blocked, (*batch, *blocked.shape[-2:]))
+    if key_ends is not None:
+        key_ends = np.broadcast_to(key_ends, (*batch, key_ends.shape[-1]))
     if bias is not None and not callable(bias):
         bias = np.broadcast_to(bias, (*batch, *bias.shape[-2:]))
     n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
     workers = threads.width()
-    block_q, block_k = tile_shape(n_q, n_k, min(_TILE_ELEMENTS, max_elements // workers))
+    tile_elements = min(kernels.tile_elements(), max_elements // workers)
+    block_q, block_k = tile_shape(n_q, n_k, tile_elements)
     if batch:  # (..., n_q, h, d_v) in memory, seen as (..., h, n_q, d_v)
         out = np.moveaxis(np.empty((*batch[:-1], n_q, batch[-1], d_v), q.dtype), -2, -3)
     else:
         out = np.empty((n_q, d_v), q.dtype)
 
     def attend(index: tuple[int, ...], rows: slice) -> None:
+        keys = slice(None)  # the tile's keys: up to the last one any of its rows may attend
+        if key_ends is not None:
+            ends = key_ends[index][rows] if key_ends.shape[-1] > 1 else key_ends[index]
+            keys = slice(0, max(1, int(ends.max())))
         blocked_tile = None
         if blocked is not None:
             blocked_tile = blocked[index][rows] if blocked.shape[-2] > 1 else blocked[index]
+            blocked_tile = blocked_tile[..., keys] if blocked_tile.shape[-1] > 1 else blocked_tile
         bias_tile = None
         if bias is not None:
             tile_bias = bias if callable(bias) else bias[index]
             head = index[-1] if callable(bias) else None
             bias_tile = _bias_blocks(xp, tile_bias, n_q, n_k, q.dtype, q, rows, head)
         q_tile = _scaled(q[index][rows], q_scale)  # (bq, d_k), contiguous
+        k_tile, v_tile = k[index][keys], v[index][keys]  # (n_k or fewer, d_k), (..., d_v)
         tile = _online_softmax_attention(
-            xp, q_tile, k[index], v[index], blocked_tile, block_k, shift_free, bias_tile
+            xp, q_tile, k_tile, v_tile, blocked_tile, block_k, shift_free, bias_tile
         )
         _copy(out[index][rows], tile)
 
@@ -268,13 +283,31 @@ def _attention_threads(
     return out
 
 
+@timed("mask")
+def _key_ends(blocked: np.ndarray) -> np.ndarray | None:
+    """Per query row, one past the last key it may attend (0 for a row that may attend none),
+    or None when the mask is the same for every key. Keys past a tile's largest end are
+    masked for all of its rows: the tile leaves them out (half the products of a causal mask).
+
+    Shapes
+    ------
+    blocked : (..., n_q or 1, n_k or 1)  ->  (..., n_q or 1)
+    """
+    if blocked.shape[-1] == 1:
+        return None
+    allowed = np.logical_not(blocked)
+    ends = blocked.shape[-1] - np.argmax(allowed[..., ::-1], axis=-1)  # first allowed from the end
+    return np.where(np.any(allowed, axis=-1), ends, 0)
+
+
 @timed("score bound")
 def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array, q_scale: float = 1.0) -> bool:
     """True when no score ``q_scale * q_i . k_j`` can exceed ``_SHIFT_FREE_BOUND`` in size.
 
-    By Cauchy-Schwarz ``|q_i . k_j| <= |q_i| |k_j|``, so the largest query norm times the
-    largest key norm bounds every score. The values are bounded too, so that the running
-    output ``sum_j 2**score * v_j`` stays finite (at most ``n_k * 2**60 * max|v|``).
+    The scores are in natural units (``e ** score`` is the softmax's power, at most
+    ``2**60``). By Cauchy-Schwarz ``|q_i . k_j| <= |q_i| |k_j|``, so the largest query norm
+    times the largest key norm bounds every score. The values are bounded too, so that the
+    running output ``sum_j e**score * v_j`` stays finite (at most ``n_k * 2**60 * max|v|``).
     The test is computed where the arrays live and read once: one synchronisation of a GPU.
     """
     q_norm = xp.sqrt(xp.max(xp.vecdot(q, q)))
@@ -282,7 +315,7 @@ def _scores_are_small(xp: ModuleType, q: Array, k: Array, v: Array, q_scale: flo
     v_max = xp.maximum(xp.max(v), -xp.min(v))  # max |v|, without a temporary like v
     bound = _SHIFT_FREE_BOUND
     small = xp.logical_and(
-        q_norm * k_norm * q_scale <= bound, v_max * k.shape[-2] <= 2.0**bound
+        q_norm * k_norm * q_scale <= bound, v_max * k.shape[-2] <= math.exp(bound)
     )  # a 0-d bool array, NaN compares False
     return bool(small)
 
@@ -297,13 +330,15 @@ def _bias_blocks(
     rows: slice,
     head: int | None,
 ) -> Callable[[slice], Array]:
-    """The bias of query ``rows`` as a function of a block of keys, in base 2 (times log2 e)."""
+    """The bias of query ``rows`` as a function of a block of keys, in the base of the lean
+    path's exponential (times its ``scale``: log2(e) for ``exp2``)."""
+    scale = kernels.exponential(xp, dtype).scale
 
     def block(keys: slice) -> Array:
         scores = _compute.bias_scores(
             xp, bias, n_q, n_k, dtype=dtype, like=like, rows=rows, cols=keys, head=head
         )
-        return scores * _LOG2_E
+        return scores if scale == 1.0 else scores * scale
 
     return block
 
@@ -319,9 +354,9 @@ def attention(
 ) -> Array:
     """``mha.scaled_dot_product_attention(q, k, v, mask, bias=bias)[0]`` in tiles of ``memory_budget``.
 
-    The scale 1/sqrt(d_k), and log2(e) for the base-2 softmax of
-    :func:`_online_softmax_attention`, are folded into the queries (an (n_q, d_k) product,
-    not (n_q, n_k)). NumPy float32/float64 arrays go to :func:`_attention_threads`, which
+    The scale 1/sqrt(d_k), times the chosen exponential's ``scale`` (``log2(e)`` for the
+    base-2 softmax of ``exp2``, see :func:`_online_softmax_attention`), is folded into the
+    queries (an (n_q, d_k) product, not (n_q, n_k)). NumPy float32/float64 arrays go to :func:`_attention_threads`, which
     scales each tile's queries; other libraries (CuPy, ...) and dtypes take one block of
     query rows at a time, all batch entries at once, with tiles sized for the scores and two
     temporaries of their size. A bias (an array, or a positional bias such as
@@ -342,9 +377,10 @@ def attention(
         blocked = xp.logical_not(mask)
     if bias is not None and not callable(bias):
         bias = xp.reshape(bias, (1,) * (2 - bias.ndim) + tuple(bias.shape))  # at least 2-D
-    scale = _LOG2_E / math.sqrt(q.shape[-1])
+    natural = 1.0 / math.sqrt(q.shape[-1])
+    scale = natural * kernels.exponential(xp, compute).scale
     q, k, v = (xp.astype(x, compute, copy=False) for x in (q, k, v))
-    shift_free = bias is None and _scores_are_small(xp, q, k, v, q_scale=scale)
+    shift_free = bias is None and _scores_are_small(xp, q, k, v, q_scale=natural)
     if array_api_compat.is_numpy_namespace(xp) and compute == dtype:
         max_elements = memory_budget // itemsize
         return _attention_threads(xp, q, k, v, blocked, max_elements, scale, shift_free, bias)
