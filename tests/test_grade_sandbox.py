@@ -244,10 +244,11 @@ def test_the_limits_hold(graded):
 def test_names_cannot_collide_or_inject(graded):
     rows = graded["rows"]
     byte, text = "attacks/caf\\xfc.ipynb", "attacks/caf\\\\xfc.ipynb"
-    assert (rows[byte]["total"], rows[text]["total"]) == ("5", "0")
+    solved = str(len(chapter_exercises(1)))  # these are solved chapter 1 notebooks
+    assert (rows[byte]["total"], rows[text]["total"]) == (solved, "0")
     feedback = graded["out"] / "feedback"
     assert len({rows[n]["key"] for n in rows}) == len(rows) == len(list(feedback.glob("*.md")))
-    assert rows["attacks/=HYPERLINK(1).ipynb"]["total"] == "5"
+    assert rows["attacks/=HYPERLINK(1).ipynb"]["total"] == solved
     injected = feedback / table.feedback_name(
         rows["attacks/inject.ipynb"]["key"], rows["attacks/inject.ipynb"]["submission"]
     )
@@ -255,9 +256,10 @@ def test_names_cannot_collide_or_inject(graded):
 
 
 def test_malformed_or_huge_cells_are_a_row(graded):
-    assert graded["rows"]["attacks/shell_lines.ipynb"]["total"] == "5"
+    solved = str(len(chapter_exercises(1)))  # solved chapter 1 notebooks, with the attack
+    assert graded["rows"]["attacks/shell_lines.ipynb"]["total"] == solved
     surrogate = graded["rows"]["attacks/surrogate.ipynb"]
-    assert surrogate["total"] == "5" and "not valid Unicode" in surrogate["error"]
+    assert surrogate["total"] == solved and "not valid Unicode" in surrogate["error"]
 
 
 def test_a_pasted_table_of_outputs_fails_on_the_secret_inputs(graded):
