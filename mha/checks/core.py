@@ -196,6 +196,18 @@ def _arrays_of(label: str, x: Any) -> list[tuple[str, np.ndarray]]:
     return []
 
 
+def real_number(value: Any) -> float | None:
+    """``value`` as a float where it is a real number (an int, a float or a 0-d integer or float
+    array; a bool is not), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf":
+        return float(value)
+    return None
+
+
 def short(value: Any, limit: int = 60) -> str:
     """``value`` (a string, or its repr) cut to ``limit`` characters; a repr that raises is named."""
     if isinstance(value, str):

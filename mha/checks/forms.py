@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from mha.checks.core import Foreign, short
+from mha.checks.core import Foreign, real_number, short
 
 
 class NotThatForm(ValueError):
@@ -37,16 +37,6 @@ def is_stub(value: Any) -> bool:
     return value is None or value is Ellipsis
 
 
-def _real(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf":
-        return float(value)
-    return None
-
-
 @dataclass(frozen=True)
 class Number:
     """A real number in ``[low, high]``. Two numbers are close when they differ by at most
@@ -60,7 +50,7 @@ class Number:
     zero: float = 0.0
 
     def read(self, value: Any) -> float:
-        number = _real(value)
+        number = real_number(value)
         if number is None or not math.isfinite(number):
             raise NotThatForm(f"expected a number, got {_shown(value)}")
         if not self.low <= number <= self.high:
@@ -100,7 +90,7 @@ class Whole:
     high: int = 2**63 - 1
 
     def read(self, value: Any) -> int:
-        number = _real(value)
+        number = real_number(value)
         if number is None or not math.isfinite(number) or number != int(number):
             raise NotThatForm(f"expected a whole number, got {_shown(value)}")
         if not self.low <= number <= self.high:

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mha.checks.compare import close, same_outcome
-from mha.checks.core import PARAM_TYPES, Case, Foreign, Outcome
+from mha.checks.core import PARAM_TYPES, Case, Foreign, Outcome, real_number
 
 if TYPE_CHECKING:
     from mha.checks.kinds import Evidence
@@ -697,14 +697,7 @@ def _input_relation(evidence: Evidence) -> tuple[_Transform, int] | None:
 
 
 def _scalar(outcome: Outcome) -> float | None:
-    value = outcome.value
-    if outcome.error is not None or isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf":
-        return float(value)
-    return None
+    return None if outcome.error is not None else real_number(outcome.value)
 
 
 def _scalars(evidence: Evidence) -> list[tuple[Case, float, float]] | None:
