@@ -141,6 +141,13 @@ def test_exercises_are_found_from_the_markup(tmp_path):
     assert page_data("chapters/01_double", path, {"double": "needs torch"}) is None
 
 
+def test_a_title_is_plain_text_in_the_editors_label():
+    assert exercises.plain_title("Divide by another power of $d_k$ ★★") == (
+        "Divide by another power of d_k"
+    )
+    assert exercises.plain_title("`softmax` in float16 ★") == "softmax in float16"
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_check_cell_belongs_to_one_exercise_with_a_stub_and_a_solution(path):
     cells, found = exercises.read(path)

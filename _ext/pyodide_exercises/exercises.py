@@ -28,11 +28,17 @@ class Exercise:
     """One exercise of a notebook; cells are indices into the notebook's cells."""
 
     label: str
-    title: str  # without its difficulty stars
+    title: str  # as plain text: without its difficulty stars, math or code marks
     name: str  # the exercise's name in mha.checks, from its check cell
     answer_cells: tuple[int, ...]
     check_cell: int
     solution: tuple[Path, str] | None  # (the solution's file, the object it shows)
+
+
+def plain_title(title: str) -> str:
+    """An exercise's title as plain text, for the editor's label (MathJax typesets only the
+    heading): math and code marks dropped (``$d_k$`` reads ``d_k``), and the stars."""
+    return re.sub(r"\$([^$]*)\$|`([^`]*)`", lambda m: m[1] or m[2] or "", title).rstrip("★ ")
 
 
 def check_name(source: str) -> str | None:
@@ -68,7 +74,7 @@ def read(path: Path) -> tuple[list[nbformat.NotebookNode], list[Exercise]]:
                 if exercise and label:
                     current = found[label[1]] = {
                         "label": label[1],
-                        "title": exercise["title"].rstrip("★ "),
+                        "title": plain_title(exercise["title"]),
                         "answer_cells": [],
                         "check": None,
                         "solution": None,
