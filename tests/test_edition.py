@@ -666,7 +666,7 @@ def _exercises(source: Path) -> list[dict]:
             if name == "exercise" and ":hidden:" not in body:
                 exercises.append({"title": argument.strip(), "statement": body, "hints": []})
             elif name == "admonition" and argument.strip().startswith("Hint") and exercises:
-                exercises[-1]["hints"].append(body)
+                exercises[-1]["hints"].append((argument.strip(), body))
             elif name == "solution":
                 exercises[-1].setdefault("solutions", []).append(body)
     return exercises
@@ -712,10 +712,10 @@ def test_every_exercise_is_there_with_its_hints_folded_and_no_solution(source):
         missing = _words(exercise["statement"]) - _shown_words(section["text"])
         assert not missing, f"{source.name}: {title}: the statement lacks {sorted(missing)}"
         assert len(section["folded"]) == len(exercise["hints"]), f"{source.name}: {title}"
-        for hint, (is_open, summary, text) in zip(
+        for (hint_title, hint), (is_open, summary, text) in zip(
             exercise["hints"], section["folded"], strict=True
-        ):
-            assert summary == "Hint" and not is_open, f"{source.name}: {title}: {summary}"
+        ):  # "Hint", or a level's own title ("Hint: a nudge")
+            assert summary == hint_title and not is_open, f"{source.name}: {title}: {summary}"
             missing = _words(hint) - _shown_words(text)
             assert not missing, f"{source.name}: {title}: the hint lacks {sorted(missing)}"
     assert "<summary>Solution" not in "".join(page.markup), f"{source.name}: a solution is shown"
