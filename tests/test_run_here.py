@@ -141,6 +141,23 @@ def test_exercises_are_found_from_the_markup(tmp_path):
     assert page_data("chapters/01_double", path, {"double": "needs torch"}) is None
 
 
+def test_a_predictions_experiment_cells_are_not_its_answer(tmp_path):
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell(
+            ":::{exercise} Predict it ★\n:label: ex-guess\n\nGuess.\n:::"
+        ),
+        nbformat.v4.new_code_cell("guess = ..."),
+        nbformat.v4.new_markdown_cell("Now the experiment."),
+        nbformat.v4.new_code_cell("import matplotlib.pyplot as plt\nplt.plot([1, 2])"),
+        nbformat.v4.new_code_cell('check("guess", guess)'),
+    ]
+    path = tmp_path / "01_guess.ipynb"
+    nbformat.write(notebook, path)
+    (found,) = exercises.read(path)[1]
+    assert (found.answer_cells, found.check_cell) == ((1,), 4)
+
+
 def test_a_title_is_plain_text_in_the_editors_label():
     assert exercises.plain_title("Divide by another power of $d_k$ ★★") == (
         "Divide by another power of d_k"
@@ -179,10 +196,11 @@ def test_every_solution_passes_through_the_page_runner(path, exercise):
         }
         for c in data["cells"]
     ]
-    answer = next(
-        i for i, c in enumerate(cells) if data["cells"][i].get("exercise") == exercise.label
-    )
-    reply = run_here.run(cells, answer, answer + 1)
+    answer, check = (
+        next(i for i, c in enumerate(data["cells"]) if (c["kind"], c.get("exercise")) == key)
+        for key in (("answer", exercise.label), ("check", exercise.label))
+    )  # as run-here.js finds them (a prediction's experiment cells lie between)
+    reply = run_here.run(cells, answer, check)
     assert reply["error"] is None, reply["error"]
     assert reply["status"] == "passed", reply["html"]
 

@@ -1,9 +1,10 @@
 """A chapter's exercises, found from the notebook's markup (never from a typed list).
 
-An exercise is a markdown ``:::{exercise} Title`` block with a ``:label:``; the code cells
-after it, up to the first *check cell* (one whose last statement is ``check("name", ...)``),
-are its answer cells (the stub the reader completes); a later ``:::{solution} label`` block
-names the solution's file and ``:pyobject:``.
+An exercise is a markdown ``:::{exercise} Title`` block with a ``:label:``; the first run of
+code cells after it, before its *check cell* (one whose last statement is
+``check("name", ...)``), are its answer cells (the stub the reader completes); the code cells
+after a markdown cell that follows them are the chapter's (a prediction's experiment);
+a later ``:::{solution} label`` block names the solution's file and ``:pyobject:``.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ def read(path: Path) -> tuple[list[nbformat.NotebookNode], list[Exercise]]:
     current = None
     for index, cell in enumerate(cells):
         if cell.cell_type == "markdown":
+            if current is not None and current["answer_cells"]:
+                current["stub_done"] = True  # the answer is the first run of code cells
             for block in _BLOCK.split(cell.source):
                 exercise, solution = _EXERCISE.match(block), _SOLUTION.match(block)
                 label = _LABEL.search(block)
@@ -76,6 +79,7 @@ def read(path: Path) -> tuple[list[nbformat.NotebookNode], list[Exercise]]:
                         "label": label[1],
                         "title": plain_title(exercise["title"]),
                         "answer_cells": [],
+                        "stub_done": False,
                         "check": None,
                         "solution": None,
                     }
@@ -88,10 +92,10 @@ def read(path: Path) -> tuple[list[nbformat.NotebookNode], list[Exercise]]:
                         )
         elif cell.cell_type == "code" and current is not None and current["check"] is None:
             name = check_name(cell.source)
-            if name is None:
-                current["answer_cells"].append(index)
-            else:
+            if name is not None:
                 current["check"] = (index, name)
+            elif not current["stub_done"]:  # a prediction's experiment cells are the chapter's
+                current["answer_cells"].append(index)
     return cells, [
         Exercise(
             e["label"],

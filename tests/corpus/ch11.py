@@ -4,8 +4,6 @@ Jensen-Shannon divergence between heads, importance by ablation."""
 import math
 
 import numpy as np
-from scipy.spatial.distance import jensenshannon
-from scipy.special import rel_entr
 
 import mha
 from corpus import correct, wrong
@@ -628,6 +626,8 @@ def head_js_divergence_entropy_form_js_h_m_h(weights):
 # blind round 1, ch10:21: scipy.special.rel_entr (which defines 0 ln 0 = 0) for both KL terms
 @correct("head_js_divergence", drift=True)
 def head_js_divergence_scipy_special_rel_entr_which_defines(weights):
+    from scipy.special import rel_entr  # here, not at the top: Pyodide has no SciPy
+
     w = np.moveaxis(np.asarray(weights, dtype=np.float64), -3, 0)
     h = w.shape[0]
     w = w.reshape(h, -1, w.shape[-1])
@@ -696,6 +696,8 @@ def head_js_divergence_symmetrised_kl_between_p_and_q(weights):
 # blind round 1, ch10:26: scipy.spatial.distance.jensenshannon returns the JS *distance* (the square root of the divergence)
 @wrong("head_js_divergence", "js_distance")
 def head_js_divergence_scipy_spatial_distance_jensenshannon_returns_the(weights):
+    from scipy.spatial.distance import jensenshannon  # here: Pyodide has no SciPy
+
     w = np.moveaxis(np.asarray(weights, dtype=np.float64), -3, 0)
     h = w.shape[0]
     w = w.reshape(h, -1, w.shape[-1])
