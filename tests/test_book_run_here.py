@@ -119,10 +119,14 @@ def _set_code(browser, widget, code: str) -> None:
     )
 
 
+# The first exercise that asks for a function (chapter 1 now opens with a prediction, a number).
+FIRST_FUNCTION_EXERCISE = next(e for e in PAGES[FIRST_PAGE]["exercises"] if "def " in e["stub"])
+
+
 @pytest.mark.skipif(FIRST_PAGE is None, reason="no page has a Run here button")
 def test_the_first_check_on_a_cold_cache_and_the_later_ones(browser, served, record_property):
     _open(browser, served, FIRST_PAGE)
-    exercise = PAGES[FIRST_PAGE]["exercises"][0]
+    exercise = FIRST_FUNCTION_EXERCISE
     widget = _widget(browser, exercise["label"])
     first = _run(browser, widget, "button.mha-run-here-open")
     assert widget.get_attribute("data-status") == "not attempted", widget.text
@@ -223,7 +227,7 @@ def test_a_stored_wrong_answer_is_kept_and_diagnosed_as_in_cpython(browser, serv
 @pytest.mark.skipif(FIRST_PAGE is None, reason="no page has a Run here button")
 def test_the_editor_works_from_the_keyboard_and_keeps_what_is_typed(browser, served):
     _open(browser, served, FIRST_PAGE)
-    label = PAGES[FIRST_PAGE]["exercises"][0]["label"]
+    label = FIRST_FUNCTION_EXERCISE["label"]
     widget = _widget(browser, label)
     _run(browser, widget, "button.mha-run-here-open")
     editor = widget.find_element(By.CSS_SELECTOR, "textarea")
@@ -249,7 +253,7 @@ def test_the_editor_fits_a_phone(browser, served):
     browser.set_window_size(390, 844)
     try:
         _open(browser, served, FIRST_PAGE)
-        widget = _widget(browser, PAGES[FIRST_PAGE]["exercises"][0]["label"])
+        widget = _widget(browser, FIRST_FUNCTION_EXERCISE["label"])
         _run(browser, widget, "button.mha-run-here-open")
         width = browser.execute_script("return document.documentElement.clientWidth")
         for part in ("textarea", "button.mha-run-here-run", "button.mha-run-here-reset"):
@@ -268,7 +272,7 @@ def test_the_editor_fits_a_phone(browser, served):
 @pytest.mark.skipif(FIRST_PAGE is None, reason="no page has a Run here button")
 def test_an_endless_answer_is_stopped_and_python_starts_again(browser, served):
     _open(browser, served, FIRST_PAGE)
-    exercise = PAGES[FIRST_PAGE]["exercises"][0]
+    exercise = FIRST_FUNCTION_EXERCISE
     widget = _widget(browser, exercise["label"])
     _run(browser, widget, "button.mha-run-here-open")
     _set_code(browser, widget, f"{exercise['stub']}\n\nwhile True:\n    pass\n")
@@ -283,7 +287,7 @@ def test_an_endless_answer_is_stopped_and_python_starts_again(browser, served):
 @pytest.mark.skipif(FIRST_PAGE is None, reason="no page has a Run here button")
 def test_a_page_opened_as_a_file_says_how_to_serve_the_site(browser):
     browser.get((SITE / f"{FIRST_PAGE}.html").as_uri())
-    widget = _widget(browser, PAGES[FIRST_PAGE]["exercises"][0]["label"])
+    widget = _widget(browser, FIRST_FUNCTION_EXERCISE["label"])
     widget.find_element(By.CSS_SELECTOR, "button.mha-run-here-open").click()
     assert (
         "python3 -m http.server"
