@@ -160,6 +160,18 @@ class Evidence:
         wrong = [i for i in returned if not same_outcome(self.got[i], self.want[i])]
         return bool(wrong) and all(self.same_as(i, self.outcome(fn, i)) for i in returned)
 
+    def agrees_where_variant_returned(self, fn: Callable) -> bool:
+        """``fn`` raised on some cases (its mistake needs shapes those cases lack) and gives
+        the answer's result on every other case, one of them wrong: an answer
+        that makes the mistake wherever the shapes allow it (cases with a query that may
+        attend no key are not compared)."""
+        compared = [i for i in range(len(self.cases)) if not self.blind(i)]
+        ran = [i for i in compared if self.outcome(fn, i).error is None]
+        if not ran or len(ran) == len(compared):
+            return False
+        wrong = [i for i in ran if not same_outcome(self.got[i], self.want[i])]
+        return bool(wrong) and all(self.same_as(i, self.outcome(fn, i)) for i in ran)
+
     def explained_by(self, fn: Callable) -> bool:
         """``fn`` gives the answer's outcome on every case, and the answer is wrong on one of
         them. Cases with a query that may attend no key are left out: an answer may make a
@@ -374,6 +386,13 @@ class FunctionExercise:
                         "where your function did not raise, it gives the results of a known mistake"
                     )
                     return [(mistake, seen)]
+        for mistake in variants:
+            if evidence.agrees_where_variant_returned(mistake.implementation):
+                seen = (
+                    "wherever the shapes allow this mistake, your function gives its results "
+                    "(on the other inputs it computes something else)"
+                )
+                return [(mistake, seen)]
         found = []
         for mistake in (*self.mistakes, *self.requirements):
             seen = _seen(mistake, evidence)
@@ -444,7 +463,8 @@ class NumberExercise(ValueExercise):
     of named quantities, which must give ``expected``), ``values`` (the quantities, and
     others a reader might multiply in) and ``alternatives`` (values a reader may put in
     place of a factor). ``integer``: the answer must be an int (a float with the right value
-    fails)."""
+    fails); by default, whenever the exact value (``rel_tol=0``) is an integer: a count, which
+    every exercise asks as an int, like a function exercise's count."""
 
     expected: float
     wrong_values: tuple[WrongValue, ...]
@@ -454,7 +474,14 @@ class NumberExercise(ValueExercise):
     terms: tuple[relations.Term, ...] = ()
     values: tuple[tuple[str, float], ...] = ()
     alternatives: tuple[relations.Alternative, ...] = ()
-    integer: bool = False
+    integer: bool | None = None
+
+    @property
+    def asks_int(self) -> bool:
+        """Whether the answer must be an int (see ``integer``)."""
+        if self.integer is not None:
+            return self.integer
+        return self.rel_tol == 0 and float(self.expected).is_integer()
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
         value, verdict = _value_of(outcomes[0])
@@ -469,7 +496,7 @@ class NumberExercise(ValueExercise):
         item = value.item() if isinstance(value, np.ndarray) else value
         shown = short(item)
         if math.isclose(number, self.expected, rel_tol=self.rel_tol):
-            if self.integer and not isinstance(item, int):
+            if self.asks_int and not isinstance(item, int):
                 return Verdict(
                     FAILED,
                     f"{shown} has the right value but is a {type(item).__name__}; the question "

@@ -242,6 +242,14 @@ def contributions_reshape_d_first(heads, w_o):
     return heads @ blocks
 
 
+@wrong("head_contributions", "times:1/h")
+def head_contributions_as_an_average(heads, w_o):
+    h = heads.shape[-3]
+    rows = np.split(w_o, h, axis=0)  # head i's block of rows
+    terms = [heads[..., i, :, :] @ rows[i] for i in range(h)]
+    return np.stack(terms, axis=-3) / h
+
+
 @wrong("head_contributions", "w_o_transposed")
 def contributions_of_the_transpose(heads, w_o):
     h, d_v = heads.shape[-3], heads.shape[-1]
