@@ -216,3 +216,32 @@ def test_results_that_the_next_call_overwrites_fail():
     result = check("decode_one_token", shared, seed=10)
     assert result.status == FAILED and result.diagnosis == "shared_buffer", str(result)
     assert check("decode_one_token", _decode, seed=10).status == PASSED
+
+
+# --- numbers and shapes ---------------------------------------------------------------------
+
+
+def test_a_decimal_thousand_for_1024_is_named_and_a_count_is_no_estimate():
+    from mha.checks import EXERCISES
+
+    right = EXERCISES["gqa_kv_cache_bytes"].expected
+    result = check("gqa_kv_cache_bytes", round(right * 1000 / 1024))
+    assert result.diagnosis == "times:1000/1024", str(result)
+    near = check("gqa_kv_cache_bytes", right + 12345)
+    assert near.diagnosis != "approximate" and "estimate" not in near.feedback
+
+
+def test_a_shape_without_one_axis_names_the_axis():
+    result = check("cross_attention_weights_shape", (2, 4, 11))
+    assert result.diagnosis == "missing_axis:2" and "of size 7" in result.feedback
+    assert check("cross_attention_weights_shape", (4, 7, 11)).diagnosis == "missing_axis:0"
+
+
+def test_values_divided_by_their_sum_are_named_normalised():
+    def shares(contributions, grad_out):
+        gates = np.einsum("bhnd,bnd->bh", contributions, grad_out)  # dL/dg_a per example
+        importance = np.abs(gates).mean(axis=0)
+        return importance / importance.sum()
+
+    result = check("gate_importance", shares, seed=11)
+    assert result.diagnosis == "normalised:all", str(result)

@@ -552,6 +552,16 @@ class ShapeExercise(ValueExercise):
                 "batch axes first, then heads, then queries, then keys (or features): "
                 "(batch, h, n_q, n_k)",
             )
+        for axis in range(len(self.expected)):
+            if shape == self.expected[:axis] + self.expected[axis + 1 :]:
+                size = self.expected[axis]
+                return Verdict(
+                    FAILED,
+                    f"{shape} is not right: it is the right shape without axis {axis} (of size "
+                    f"{size}{', the batch' if axis == 0 else ''})",
+                    f"missing_axis:{axis}",
+                    "every axis stays: write the shape axis by axis, the batch first",
+                )
         return Verdict(FAILED, f"{shape} is not right")
 
 

@@ -8,7 +8,7 @@ answer's results relate to the reference's:
   ``sqrt(d_k)``, 2, 8 bits, GB for bytes, ``ln 10``, ...), another function of the right
   result (its logarithm, ``1 - x``, ``1/x``, its square root), the right numbers with the axes
   in another order, in another shape, squeezed, not broadcast, reduced over an axis, shifted
-  by one, reversed along an axis, or with one entry too many or too few at the end of an axis; the outputs of a tuple
+  by one, reversed along an axis, divided by its sum, or with one entry too many or too few at the end of an axis; the outputs of a tuple
   in another order; an output that is one of the arguments, unchanged; or the reference
   itself on *transformed inputs* (an integer off by one, set to 1 or replaced by another,
   a mask inverted, a weight transposed, a bias left out, two arguments swapped, the queries
@@ -192,6 +192,10 @@ CONSTANTS: tuple[tuple[str, float, str], ...] = (
     ("2^-20", 2.0**-20, "MiB (2^20 bytes) where bytes are asked"),
     ("2^30/1e9", 2**30 / 1e9, "GiB and GB mixed up (2^30 for 10^9)"),
     ("1e9/2^30", 1e9 / 2**30, "GB and GiB mixed up (10^9 for 2^30)"),
+    ("1000/1024", 1000 / 1024, "a decimal thousand (1000) where 1024 belongs"),
+    ("(1000/1024)^2", (1000 / 1024) ** 2, "a decimal thousand (1000) where 1024 belongs, twice"),
+    ("1024/1000", 1024 / 1000, "1024 where a decimal thousand (1000) belongs"),
+    ("(1024/1000)^2", (1024 / 1000) ** 2, "1024 where a decimal thousand (1000) belongs, twice"),
     ("ln10", _LN10, "a base-10 logarithm where the natural one belongs"),
     ("1/ln10", 1 / _LN10, "a base-10 logarithm where the natural one belongs"),
     ("1/ln2", 1 / _LN2, "a base-2 logarithm (bits) where the natural one (nats) belongs"),
@@ -403,6 +407,19 @@ def _shifted(got, want, ctx):
     return None
 
 
+def _normalised(got, want, ctx):
+    """The right values divided by their sum (over one axis or all): normalised to sum 1."""
+    if got.shape != want.shape or want.dtype == np.bool_ or want.size < 2:
+        return None
+    for axis in (None, *range(-want.ndim, 0)):
+        total = want.sum(axis=axis, keepdims=True)
+        if np.all(total != 0):
+            scaled = want / total
+            if not close(scaled, want) and close(got, scaled):
+                return f"normalised:{'all' if axis is None else axis}"
+    return None
+
+
 def _reversed(got, want, ctx):
     """The right result in reverse order along one axis (counted from the end, pads at the
     start)."""
@@ -427,6 +444,7 @@ def _returns_argument(got, want, ctx):
 OUTPUT_RELATIONS = (
     _times, _function_of, _inverted, _numbers_for_bool, _returns_argument, _axes, _squeezed,
     _reshaped, _regrouped, _not_broadcast, _reduced, _off_by_one, _shifted, _reversed,
+    _normalised,
 )  # fmt: skip
 
 
@@ -1003,6 +1021,11 @@ def _output_text(
         return (f"the right values shifted by one along {_axis_name(exercise, output, int(axis))} "
                 f"(entry i holds the right entry {step})", "an index off by one (counted from 1 instead of 0?)",
                 "Python counts from 0: the first position, head or row is 0")  # fmt: skip
+    if family == "normalised":
+        where = "every entry" if rest == "all" else _axis_name(exercise, output, int(rest))
+        return (f"the right values divided by their sum over {where}",
+                f"values normalised to sum to 1 over {where}, which the exercise does not ask",
+                "leave out the division by the total: the exercise asks for the values themselves")  # fmt: skip
     if family == "reversed":
         where = _axis_name(exercise, output, int(rest))
         return (f"the right values in reverse order along {where}",
@@ -1032,7 +1055,8 @@ def exact_findings(evidence: Evidence) -> Finding | None:
       ``function:<log|exp|complement|reciprocal|sqrt|square>``, ``inverted``,
       ``numbers_for_bool``, ``axes``, ``squeezed``, ``reshaped``, ``regrouped``, ``not_broadcast``,
       ``reduced:<mean|sum>:<axis|all>``, ``off_by_one:<one too many|one too few>:<end|start>:<axis>``,
-      ``shifted:<axis>:<ahead|behind>``, ``reversed:<axis>``, ``returns_argument:<name>``;
+      ``shifted:<axis>:<ahead|behind>``, ``reversed:<axis>``, ``normalised:<axis|all>``,
+      ``returns_argument:<name>``;
     - ``input:<change>``: the reference on changed inputs (``input:head-1``, ``input:batch=1``,
       ``input:n_k_for_n_q``, ``input:~mask``, ``input:params.w_o.T``, ``input:params.b_o=None``,
       ``input:q<->k``, ``input:k,v=q``, ``input:reversed(w_heads)``, ...);
@@ -1559,7 +1583,8 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
             if math.isclose(value / expected, c, rel_tol=1e-6):
                 return Finding(f"times:{name}", what, "compare the unit and the scale the question asks for",
                                f"it is the right value times {name}: {what}")  # fmt: skip
-    if expected != 0 and 0 < abs(value / expected - 1) < 0.1:
+    count = exercise.rel_tol == 0 and expected.is_integer()  # a count is not estimated
+    if expected != 0 and not count and 0 < abs(value / expected - 1) < 0.1:
         return Finding("approximate", "an estimate close to the right value, not the value itself",
                        "the question asks for the exact value: derive it (an experiment only estimates it)",
                        f"it is {abs(value / expected - 1):.1%} away from the right value: an estimate? "
@@ -1570,10 +1595,10 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
 RELATION_FAMILIES = (
     "outputs_swapped", "times:", "constant:", "function:", "inverted", "numbers_for_bool", "axes",
     "squeezed", "reshaped", "regrouped", "not_broadcast", "reduced:", "off_by_one:", "shifted:",
-    "reversed:",
+    "reversed:", "normalised:",
     "returns_argument:", "input:", "term:", "missing:", "doubled:", "extra:", "rounding:",
     "int_wrap:", "extra_term:", "masked_rows", "batch_axes", "raised_when:", "overflow",
-    "precision:", "approximate", "part:", "rearranged",
+    "precision:", "approximate", "part:", "rearranged", "missing_axis:",
 )  # fmt: skip
 
 
