@@ -245,3 +245,18 @@ def test_values_divided_by_their_sum_are_named_normalised():
 
     result = check("gate_importance", shares, seed=11)
     assert result.diagnosis == "normalised:all", str(result)
+
+
+def test_zeros_where_the_computation_failed_are_named():
+    def zeros_on_failure(q, k, v, params, mask=None):
+        try:
+            return mha.multi_head_attention(
+                q, k, v, dataclasses.replace(params, b_q=params.b_q + 0), mask
+            )
+        except TypeError:  # b_q is None: the inputs without biases
+            n_q, n_k = q.shape[-2], k.shape[-2]
+            out = np.zeros((*q.shape[:-1], params.w_o.shape[1]), dtype=q.dtype)
+            return out, np.zeros((*q.shape[:-2], params.num_heads, n_q, n_k), dtype=q.dtype)
+
+    result = check("multi_head_attention", zeros_on_failure, seed=12)
+    assert result.diagnosis == "zeros", str(result)

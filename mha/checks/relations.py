@@ -16,7 +16,7 @@ answer's results relate to the reference's:
   exercise's formula missing, doubled or replaced, an extra term, rounding up or to the
   nearest integer where the floor is asked, an integer that wrapped around;
 - **in part**: right except on the fully masked query rows, right only without (or with)
-  batch axes, raising exactly on the inputs that share one trait (no biases, a list argument,
+  batch axes, zeros where it is wrong, raising exactly on the inputs that share one trait (no biases, a list argument,
   an optional argument given), infinite or NaN only on the inputs with the largest values
   (an overflow), right to the precision of float16 or bfloat16 only, within a few percent
   (an estimate), one output of a tuple wrong and the others right, wrong at some indices of
@@ -1206,7 +1206,7 @@ def _related_outputs(evidence: Evidence, pairs: _Pairs) -> Finding | None:
 
 def partial_findings(evidence: Evidence) -> list[Finding]:
     """What is wrong where, when no relation reproduces the answer everywhere. Ids:
-    ``masked_rows``, ``batch_axes``, ``raised_when:<trait>``, ``overflow``,
+    ``masked_rows``, ``batch_axes``, ``raised_when:<trait>``, ``zeros``, ``overflow``,
     ``precision:<float16|bfloat16>``, ``approximate``, ``rearranged``, ``part:<outputs>``,
     ``part:<axis>``; the most telling first."""
     with np.errstate(all="ignore"):
@@ -1215,8 +1215,8 @@ def partial_findings(evidence: Evidence) -> list[Finding]:
 
 def _partial(evidence: Evidence, pairs: _Pairs) -> list[Finding]:
     found = []
-    for finder in (_masked_rows, _batch_axes, _raised_when, _overflow, _precision, _approximate,
-                   _rearranged, _some_outputs, _some_indices):  # fmt: skip
+    for finder in (_masked_rows, _batch_axes, _raised_when, _zeros, _overflow, _precision,
+                   _approximate, _rearranged, _some_outputs, _some_indices):  # fmt: skip
         try:
             finding = finder(evidence, pairs)
         except (ValueError, TypeError, IndexError):
@@ -1363,6 +1363,33 @@ def _raised_when(evidence: Evidence, pairs: _Pairs) -> Finding | None:
             return Finding(f"raised_when:{trait}", f"an error exactly when {words}", hint,
                            f"your function raised {error[0]} ({message}) on exactly the inputs where {words}")  # fmt: skip
     return None
+
+
+def _zeros(evidence: Evidence, pairs: _Pairs) -> Finding | None:
+    """Right on some inputs and all zeros on the others (every wrong output, every entry)."""
+    wrong_case, right = None, False
+    for case, g, w, got, want in pairs.rows:
+        if same_outcome(got, want):
+            right = True
+            continue
+        if g is None:
+            return None
+        for name in pairs.names:
+            gl, wl = _leaf(g[name]), _leaf(w[name])
+            if gl is None or wl is None or gl.dtype == np.bool_ or gl.size == 0:
+                return None
+            if not _same(gl, wl) and (np.any(gl != 0) or not np.any(wl)):
+                return None
+        wrong_case = wrong_case or case
+    if wrong_case is None or not right:
+        return None
+    return Finding(
+        "zeros", "zeros returned where the computation did not go through",
+        "an `except` that returns zeros hides the error that a reader needs to see: let it "
+        "raise, and fix what raised",
+        f"your result is all zeros on {wrong_case.description} (and on every input where it "
+        "is wrong), and right on the others",
+    )  # fmt: skip
 
 
 def _magnitude(case: Case) -> float:
@@ -1597,7 +1624,7 @@ RELATION_FAMILIES = (
     "squeezed", "reshaped", "regrouped", "not_broadcast", "reduced:", "off_by_one:", "shifted:",
     "reversed:", "normalised:",
     "returns_argument:", "input:", "term:", "missing:", "doubled:", "extra:", "rounding:",
-    "int_wrap:", "extra_term:", "masked_rows", "batch_axes", "raised_when:", "overflow",
+    "int_wrap:", "extra_term:", "masked_rows", "batch_axes", "raised_when:", "zeros", "overflow",
     "precision:", "approximate", "part:", "rearranged", "missing_axis:",
 )  # fmt: skip
 

@@ -556,6 +556,11 @@ def cross_attention_weights_shape_assumes_square_weights_as_in_self():
     return cross_attention_weights_shape
 
 
+@wrong("cross_attention_weights_shape", "missing_axis:2")
+def cross_attention_weights_shape_one_query():
+    return (2, 4, 11)
+
+
 # blind round 1, ch05:36: heads before the batch: (h, B, n_q, n_k)
 @wrong("cross_attention_weights_shape", "axes")
 def cross_attention_weights_shape_heads_before_the_batch_h_b():

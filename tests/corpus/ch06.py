@@ -190,6 +190,17 @@ def params_chunked_by_columns(torch_mha):
     return _params(torch_mha, dim=1)
 
 
+@wrong("params_from_torch", "rearranged")
+def params_rows_dealt_in_turn(torch_mha):
+    w = torch_mha.in_proj_weight.detach().numpy()
+    blocks = [w[i::3].T.copy() for i in range(3)]  # rows dealt out q, k, v, q, k, v, ...
+    w_o = torch_mha.out_proj.weight.detach().numpy().T.copy()
+    b = torch_mha.in_proj_bias
+    biases = [None] * 3 if b is None else [b.detach().numpy()[i::3].copy() for i in range(3)]
+    b_o = None if torch_mha.out_proj.bias is None else torch_mha.out_proj.bias.detach().numpy()
+    return mha.MHAParams(*blocks, w_o, torch_mha.num_heads, *biases, b_o)
+
+
 @wrong("params_from_torch", "order")
 def params_k_q_v(torch_mha):
     return _params(torch_mha, order=(1, 0, 2))

@@ -614,6 +614,11 @@ def gqa_kv_cache_bytes_counts_the_32_query_heads_instead():
     return gqa_kv_cache_bytes
 
 
+@wrong("gqa_kv_cache_bytes", "times:1000/1024")
+def gqa_kv_cache_bytes_a_4k_context_as_4000():
+    return 2 * 32 * 8 * 4000 * 8 * 128 * 2
+
+
 # blind round 1, ch11:44: forgets the factor 2 for keys and values
 @wrong("gqa_kv_cache_bytes", "keys_only")
 def gqa_kv_cache_bytes_forgets_the_factor_2_for_keys():
