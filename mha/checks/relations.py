@@ -1374,12 +1374,17 @@ def _zeros(evidence: Evidence, pairs: _Pairs) -> Finding | None:
             continue
         if g is None:
             return None
+        zeroed = False
         for name in pairs.names:
             gl, wl = _leaf(g[name]), _leaf(w[name])
             if gl is None or wl is None or gl.dtype == np.bool_ or gl.size == 0:
                 return None
-            if not _same(gl, wl) and (np.any(gl != 0) or not np.any(wl)):
+            if not np.any(gl) and np.any(wl):
+                zeroed = True
+            elif not np.array_equal(gl, wl) and not _same(gl, wl):
                 return None
+        if not zeroed:
+            return None
         wrong_case = wrong_case or case
     if wrong_case is None or not right:
         return None
