@@ -260,3 +260,12 @@ def test_zeros_where_the_computation_failed_are_named():
 
     result = check("multi_head_attention", zeros_on_failure, seed=12)
     assert result.diagnosis == "zeros", str(result)
+
+
+def test_the_operation_along_the_other_axis_of_a_matrix_is_named():
+    def block_of_rows(w, i, num_heads):
+        size = w.shape[0] // num_heads
+        return np.take(w, np.arange(i * size, (i + 1) * size), axis=0)
+
+    result = check("head_weight", block_of_rows, seed=13)
+    assert result.diagnosis == "rows_not_columns", str(result)

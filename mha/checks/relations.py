@@ -530,6 +530,7 @@ class _Transform:
     id: str
     what: str
     apply: Callable[[tuple], tuple | None]  # None: does not apply to this input
+    after: Callable[[Any], Any] | None = None  # applied to the reference's result
 
 
 def _replace_arg(args: tuple, index: int, value: Any) -> tuple:
@@ -624,6 +625,12 @@ def _transforms(exercise: Any, cases: Sequence[Case]) -> list[_Transform]:
             change(i, _is_bool_array, lambda x, a: ~x, f"input:~{n}", f"the {n} inverted (~{n})")
         elif _is_matrix(arg):
             change(i, _is_matrix, lambda x, a: x.T.copy(), f"input:{n}.T", f"{n} transposed")
+            rows = _Transform(
+                f"input:{n}.T+result.T",
+                f"{n} transposed, and the result transposed back (rows where columns belong)",
+                found[-1].apply, after=_transposed,
+            )  # fmt: skip
+            found.append(rows)
         if _is_float_array(arg):
             for axis in range(-min(arg.ndim, 3), 0):
                 change(i, lambda x, axis=axis: _is_float_array(x) and x.ndim >= -axis,
@@ -673,6 +680,13 @@ def _transforms(exercise: Any, cases: Sequence[Case]) -> list[_Transform]:
             f"{names[first]} used in place of {others} (self-attention only)", all_from_first,
         ))  # fmt: skip
     return found
+
+
+def _transposed(value: Any) -> Any:
+    """A matrix result transposed (anything else: None, which matches no answer)."""
+    if isinstance(value, np.ndarray) and value.ndim == 2:
+        return value.T.copy()
+    return None
 
 
 def _param_transforms(index: int, name: str) -> list[_Transform]:
@@ -742,6 +756,8 @@ def _input_relation(evidence: Evidence) -> tuple[_Transform, int] | None:
                     exercise.reference, Case(case.description, new), measured=False
                 ),
             )
+            if transform.after is not None and outcome.error is None:
+                outcome = dataclasses.replace(outcome, value=transform.after(outcome.value))
             if not same_outcome(got, outcome):
                 break
             if changed is None and not same_outcome(got, evidence.want[i]):
