@@ -238,13 +238,6 @@ def outcome_problem(
     if output_names is None:
         return value_problem("the result", got.value, want.value)
     names = output_names
-    if isinstance(got.value, list) and len(got.value) == len(names):
-        return Problem(
-            "type",
-            f"expected a tuple ({', '.join(names)}), got a list of {len(names)}",
-            f"return a tuple: `return {', '.join(names)}` (a list can be changed by whoever "
-            "receives it, and is not what the exercise asks)",
-        ), None
     if not isinstance(got.value, tuple | list) or len(got.value) != len(names):
         shown = got.value.text if isinstance(got.value, Foreign) else short(got.value)
         kind = got.value.type_name if isinstance(got.value, Foreign) else type(got.value).__name__
