@@ -393,7 +393,10 @@ def call_answer(
     ``prepare`` turns the copies into the answer's arguments (e.g. NumPy arrays into torch
     tensors); ``names`` label the arguments in the ``mutated`` field. With ``measure=
     ("peak_bytes",)`` the call runs in a fresh child process whose peak memory this process
-    reads from the kernel.
+    reads from the kernel; with ``measure=("second_call",)`` the answer is called once more on
+    other numbers of the same shapes, and ``second_call`` is 1 when that changed the results
+    of the first call (views of a buffer each call refills), else 0. The grader's sandbox
+    measures neither (it measures the peak from outside).
     """
     unknown = set(measure) - set(MEASUREMENTS)
     if unknown:

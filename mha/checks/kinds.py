@@ -257,7 +257,8 @@ class FunctionExercise:
     chapter : the chapter, from the number in the name of the module that registers the
         exercise (``chapters/ch04_output.py``: 4); set by the registry
     prepare : turns the copied arguments into the answer's (e.g. NumPy into torch)
-    measure : what :func:`mha.checks.run_answer` measures during each call (``"peak_bytes"``)
+    measure : what :func:`mha.checks.run_answer` measures during each call (``"peak_bytes"``,
+        ``"second_call"``: see :func:`mha.checks.core.call_answer`)
     requirements : mistakes detected by property even when every value is right (e.g. the
         answer holds an (n_q, n_k) array); each one found fails the check
     given : for a find-the-bug exercise, the code as handed out: an answer that still equals
