@@ -48,28 +48,11 @@ def test_left_padding_is_named_and_a_mask_is_never_rearranged():
 
 
 def test_a_transpose_only_where_the_weight_is_square_is_the_linear_layout():
-    import torch
+    from corpus.ch06 import module_forward_transposes_what_fits
 
-    def transpose_when_square(module, q, k, v, mask=None):
-        def project(x, w, b):
-            y = x @ (w.T if w.shape[0] == w.shape[1] else w)
-            return y if b is None else y + b
-
-        def heads(x):
-            return x.unflatten(-1, (module.num_heads, -1)).transpose(-3, -2)
-
-        qh = heads(project(q, module.w_q, module.b_q))
-        kh = heads(project(k, module.w_k, module.b_k))
-        vh = heads(project(v, module.w_v, module.b_v))
-        scores = qh @ kh.transpose(-1, -2) / math.sqrt(qh.shape[-1])
-        if mask is not None:
-            scores = scores.masked_fill(~mask, float("-inf"))
-        weights = torch.softmax(scores, dim=-1).nan_to_num()
-        out = (weights @ vh).transpose(-3, -2).flatten(-2)
-        return project(out, module.w_o, module.b_o), weights
-
-    result = check("module_forward", transpose_when_square, seed=2)
-    assert result.diagnosis == "linear_layout", str(result)
+    for seed in (2, 3):
+        result = check("module_forward", module_forward_transposes_what_fits, seed=seed)
+        assert result.diagnosis == "linear_layout", str(result)
 
 
 def test_a_mistake_made_wherever_the_shapes_allow_it_is_named():
