@@ -328,7 +328,7 @@ def test_no_held_out_answer_is_in_the_corpus_or_the_tables():
 
 WRONG_VALUES = [
     ("score_std", "variance", 256),
-    ("score_std", "after_scaling", 1.0),
+    ("score_std", "std_one", 1.0),
     ("score_std", "mean", 0),
     ("projection_parameter_count", "one_matrix", 262144),
     ("projection_parameter_count", "one_head", 98304),

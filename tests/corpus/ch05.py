@@ -110,6 +110,12 @@ def padding_mask_pads_true(lengths, n_k):
     return (np.arange(n_k) >= np.asarray(lengths)[:, None])[:, None, None, :]
 
 
+@wrong("padding_mask", "left_padding")
+def padding_mask_pads_in_front(lengths, n_k):
+    first_real = n_k - np.asarray(lengths)[:, None]
+    return (np.arange(n_k) >= first_real)[:, None, None, :]
+
+
 @wrong("padding_mask", "off_by_one_includes_pad")
 def padding_mask_less_equal(lengths, n_k):
     return (np.arange(n_k) <= np.asarray(lengths)[:, None])[:, None, None, :]
@@ -177,6 +183,13 @@ def decoder_masks_both_causal(target_lengths, source_lengths, n_target, n_source
     self_mask = mha.causal_mask(n_target) & mha.padding_mask(target_lengths, n_target)
     cross_mask = mha.causal_mask(n_target, n_source) & mha.padding_mask(source_lengths, n_source)
     return self_mask, cross_mask
+
+
+@wrong("decoder_masks", "cross_hides_target_pads")
+def decoder_masks_pad_queries_see_nothing(target_lengths, source_lengths, n_target, n_source):
+    query_is_real = (np.arange(n_target) < np.asarray(target_lengths)[:, None])[:, None, :, None]
+    self_mask = mha.causal_mask(n_target) & mha.padding_mask(target_lengths, n_target)
+    return self_mask & query_is_real, mha.padding_mask(source_lengths, n_source) & query_is_real
 
 
 @wrong("decoder_masks", "cross_target_lengths")
@@ -541,6 +554,11 @@ def cross_attention_weights_shape_drops_the_heads_axis_averaged_weights():
 def cross_attention_weights_shape_assumes_square_weights_as_in_self():
     cross_attention_weights_shape = (2, 4, 7, 7)
     return cross_attention_weights_shape
+
+
+@wrong("cross_attention_weights_shape", "missing_axis:2")
+def cross_attention_weights_shape_one_query():
+    return (2, 4, 11)
 
 
 # blind round 1, ch05:36: heads before the batch: (h, B, n_q, n_k)

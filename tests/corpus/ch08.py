@@ -159,6 +159,12 @@ def importance_total(contributions, grad_out):
     return np.abs(np.einsum("band,bnd->ba", contributions, grad_out)).sum(0)
 
 
+@wrong("gate_importance", "normalised:all")
+def importance_as_shares(contributions, grad_out):
+    per_example = np.abs(np.einsum("band,bnd->ba", contributions, grad_out))
+    return per_example.sum(0) / per_example.sum()
+
+
 @wrong("gate_importance", "abs_per_entry")
 def importance_abs_everything(contributions, grad_out):
     return np.abs(contributions * grad_out[:, None]).sum(axis=(2, 3)).mean(axis=0)

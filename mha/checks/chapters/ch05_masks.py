@@ -144,6 +144,13 @@ _PADDING_MISTAKES = (
         _padding_variant(lambda j, length: j >= length),
     ),
     Mistake(
+        "left_padding",
+        "the pads at the start of each sequence (left padding), where this book puts them at "
+        "the end",
+        "the real tokens come first: key j is real when j < lengths[b]",
+        relations=("reversed:-1",),
+    ),
+    Mistake(
         "off_by_one_includes_pad",
         "off by one: key j = lengths[b] (the first pad) is allowed",
         "positions 0..length-1 are real: use j < length, not j <= length",
@@ -259,6 +266,27 @@ def _causal_cross_mask(evidence) -> str | None:
     )
 
 
+def _pad_query_rows_hidden(evidence) -> str | None:
+    """The cross-attention mask (and perhaps the self-attention one) right except that the
+    target's pad queries' rows are all False."""
+    telling = False
+    for case, got, want in zip(evidence.cases, evidence.got, evidence.want, strict=True):
+        target_lengths, _, n_target, _ = case.args
+        real = np.arange(n_target) < np.asarray(target_lengths)[:, None]  # (B, n_t)
+        hidden_rows = real[:, None, :, None]
+        for name in ("self_mask", "cross_mask"):
+            g, w = evidence.output(got, name), evidence.output(want, name)
+            if g is None or w is None or g.dtype != np.bool_ or g.shape != w.shape:
+                return None
+            if not np.array_equal(g, w):
+                if not np.array_equal(g, w & hidden_rows):
+                    return None
+                telling = telling or name == "cross_mask"
+    return (
+        "your masks are the right ones with every row of a pad query all False" if telling else None
+    )
+
+
 _DECODER_MISTAKES = (
     Mistake(
         "cross_causal",
@@ -305,6 +333,7 @@ _DECODER_MISTAKES = (
         "the cross-attention mask hides only the source's pads; a pad query's row stays as it is "
         "(its output is never used)",
         _decoder_cross_hides_target_pads,
+        _pad_query_rows_hidden,
     ),
     Mistake(
         "or_instead_of_and",
@@ -324,7 +353,7 @@ EXERCISES: dict[str, Exercise] = {
                     "torch.nn.Transformer.generate_square_subsequent_mask"),
     ),
     "padding_mask": FunctionExercise(
-        mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
+        mha.padding_mask, _padding_cases, _PADDING_MISTAKES, axes={"result": ("keys",)},
     ),
     "decoder_masks": FunctionExercise(
         _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),

@@ -131,6 +131,7 @@ _MODULE_FORWARD_MISTAKES = (
         "the weights used as nn.Linear stores them, x @ W.T, instead of the paper's x @ W",
         "this module keeps the paper's layout: w_q is (d_model, h*d_k), so compute q @ module.w_q",
         _module_forward_variant(layout="linear"),
+        relations=("input:module.*.T",),
     ),
     Mistake(
         "no_scaling",
@@ -427,7 +428,7 @@ _KEY_PADDING_MISTAKES = (
         "1 - mask (or -mask) on a bool tensor, which torch refuses",
         "invert a bool tensor with ~mask (or mask.logical_not())",
         detect=raised_saying(
-            "NotImplementedError",
+            ("NotImplementedError", "RuntimeError"),
             "bool tensor",
             "invert a mask",
             seen="torch refused arithmetic on a bool tensor",
