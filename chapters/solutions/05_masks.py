@@ -32,9 +32,9 @@ def masked_softmax(scores, mask):
 
 
 def predict_unflipped_queries():
-    """A prediction: the queries the unflipped causal mask (n = 5) leaves without a key."""
-    # Read as True = blocked, row i of the lower triangle blocks keys 0..i: query i keeps
-    # only the keys after it. Query 4, the last, has no key after it: 1 query, the last.
+    """A prediction: the queries the unflipped causal mask (n = 5) leaves no key."""
+    # Read as True = blocked, row i of the lower triangle blocks keys 0..i: query i
+    # keeps only the keys after it. Query 4, the last, has none after it: 1 query.
     return 1
 
 

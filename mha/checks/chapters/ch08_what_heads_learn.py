@@ -333,8 +333,7 @@ _BROAD_MISCONCEPTIONS = (
     Misconception(
         "opposite",
         -1.0,
-        "A cosine of -1 needs opposite signs; attention weights are never negative, so two "
-        "maps' cosine lies between 0 and 1.",
+        "A cosine of -1 needs entries of opposite signs, and two maps of weights have none.",
     ),
     Misconception(
         "orthogonal",
