@@ -479,7 +479,7 @@ def sdpa_causal_keys() -> int:
 
 def _why_sdpa_causal(count: int) -> str:
     return (
-        f"SDPA's is_causal builds the square lower triangle from the top left, "
+        f"SDPA's is_causal builds its lower triangle from the top-left corner, "
         f"torch.ones({NEW_TOKENS}, {CACHED_KEYS}).tril(): query i may attend keys 0..i, so the "
         f"last new query reads {count} of the {CACHED_KEYS} keys. When decoding, the new queries "
         f"are the last positions: the mask a KV cache needs is aligned bottom-right, "
