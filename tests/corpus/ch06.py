@@ -7,7 +7,7 @@ import numpy as np
 import torch
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- module_forward -----------------------------------------------------------------------
 
@@ -954,3 +954,26 @@ def module_forward_calls_the_module_itself_inside_a(module, q, k, v, mask=None):
     except Exception:
         n_q, n_k = q.shape[-2], k.shape[-2]
         return torch.zeros_like(q), torch.zeros(*q.shape[:-2], module.num_heads, n_q, n_k)
+
+
+# --- predict_sdpa_causal_keys: predictions as readers make them --------------------------
+
+
+@predicted("predict_sdpa_causal_keys", None)
+def predicted_top_left():
+    return 2
+
+
+@predicted("predict_sdpa_causal_keys", "bottom_right")
+def predicted_the_whole_cache():
+    return 6
+
+
+@predicted("predict_sdpa_causal_keys", "itself_only")
+def predicted_only_itself():
+    return 1
+
+
+@predicted("predict_sdpa_causal_keys", "first_new_query")
+def predicted_cache_and_itself():
+    return 5.0
