@@ -280,3 +280,12 @@ def test_biases_added_only_when_all_four_are_given_fail_on_some_biases():
     for seed in SEEDS:
         result = check("multi_head_attention", all_or_none, seed=seed)
         assert result.status == FAILED and "b_k, b_o None" in str(result), (seed, str(result))
+
+
+def test_a_number_computed_in_low_precision_is_named_as_precision():
+    exact = 1 / (1 + math.exp(16))
+    float16 = float(np.float16(math.exp(-16)))  # e^-16 kept as a float16: 6% off
+    assert float16 != exact
+    result = check("saturated_weight", float16)
+    assert result.diagnosis == "precision:float16", str(result)
+    assert check("mha_parameter_count", 1050624.0 * 1.001).diagnosis != "precision:float16"

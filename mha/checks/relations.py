@@ -1457,6 +1457,17 @@ def _representable(x: np.ndarray, kind: str) -> bool:
     )
 
 
+def _rounded_to(x: float, kind: str) -> float:
+    """``x`` rounded to the nearest float16 or bfloat16 number (bfloat16: float32's top 16
+    bits, rounded to nearest even), as a float."""
+    if kind == "float16":
+        with np.errstate(over="ignore"):  # beyond 65504 float16 holds inf
+            return float(np.float16(x))
+    bits = int(np.array(x, np.float32).view(np.uint32))
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+    return float(np.array(bits, np.uint32).view(np.float32))
+
+
 def _precision(evidence: Evidence, pairs: _Pairs) -> Finding | None:
     for kind, tolerance in (("bfloat16", 2e-2), ("float16", 4e-3)):
         telling = False
@@ -1631,6 +1642,12 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
             if math.isclose(value / expected, c, rel_tol=1e-6):
                 return Finding(f"times:{name}", what, "compare the unit and the scale the question asks for",
                                f"it is the right value times {name}: {what}")  # fmt: skip
+    for kind in ("float16", "bfloat16"):
+        if value != expected and value == _rounded_to(expected, kind):
+            return Finding(f"precision:{kind}", f"the right value rounded to {kind}",
+                           f"compute in float64 (Python's float): {kind} keeps about three "
+                           "significant digits, fewer for a tiny number",
+                           f"it is the right value as {kind} stores it")  # fmt: skip
     count = exercise.rel_tol == 0 and expected.is_integer()  # a count is not estimated
     if expected != 0 and not count and 0 < abs(value / expected - 1) < 0.1:
         return Finding("approximate", "an estimate close to the right value, not the value itself",

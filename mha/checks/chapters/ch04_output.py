@@ -334,10 +334,12 @@ _MHA_MISTAKES = (
         "params.b_q (etc.) may be None: add it only when it is not, "
         "e.g. x @ w if b is None else x @ w + b",
         detect=raised_when(
-            lambda args: args[3].b_q is None,
+            lambda args: any(
+                b is None for b in (args[3].b_q, args[3].b_k, args[3].b_v, args[3].b_o)
+            ),
             "TypeError",
             "NoneType",
-            "your function raised TypeError on every layer without biases, and only there",
+            "your function raised TypeError on every layer with a bias missing, and only there",
         ),
     ),
     Mistake(
