@@ -40,8 +40,8 @@ def online_softmax_attention(q, k, v, block_size, causal=False):
 
 def predict_full_attention_peak():
     """A prediction: the peak MiB of attention over whole rows, float32, n = 2048."""
-    # One (2048, 2048) float32 array is 16 MiB. The scores stay alive through the softmax,
-    # and each of its steps makes a new (n, n) array from the one before (the shifted
-    # scores, their exponentials, the weights): three at once at the peak, the scores, a
-    # step's input and its output, about 48 MiB, three times "the scores".
+    # One (2048, 2048) float32 array is 16 MiB. The scores stay alive through the
+    # softmax, and each of its steps makes a new (n, n) array from the one before (the
+    # shifted scores, their exponentials, the weights): three at once at the peak, the
+    # scores, a step's input and its output, about 48 MiB, three times "the scores".
     return 48
