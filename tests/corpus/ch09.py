@@ -412,3 +412,8 @@ def random_maps_only_the_redundancy():
 @wrong("random_maps_experiment", "setting_not_allowed")
 def random_maps_spread_out_of_range():
     return (100, 0.085)
+
+
+@wrong("random_maps_experiment", "not_that_form")
+def random_maps_redundancy_in_words():
+    return (10, "low")

@@ -686,3 +686,13 @@ def kv_heads_not_changed():
 @wrong("kv_heads_experiment", "not_that_form")
 def kv_heads_answer_in_words():
     return (1, "many")
+
+
+@wrong("kv_heads_experiment", "not_a_pair")
+def kv_heads_only_the_count():
+    return 256
+
+
+@wrong("kv_heads_experiment", "setting_not_allowed")
+def kv_heads_more_than_the_query_heads():
+    return (128, 2)
