@@ -203,26 +203,29 @@ RANDOM_MAPS = (100, 8, 12, 12)  # (sequences, h, n, n) of the experiment's rando
 
 
 @functools.cache
-def random_maps(score_std: float) -> np.ndarray:
-    """The experiment's maps: the softmax of standard-normal scores (seed 0) times
-    ``score_std``, float64, (sequences, h, n, n)."""
+def random_maps(score_std: float):
+    """The experiment's maps, computed as its cell computes them: the softmax (torch, float64)
+    of standard-normal scores (seed 0) times ``score_std``, (sequences, h, n, n)."""
+    import torch  # as in the cell (the website's Python has no torch: no "Run here")
+
     scores = score_std * np.random.default_rng(0).standard_normal(RANDOM_MAPS)
-    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
+    return torch.softmax(torch.from_numpy(scores), dim=-1)
 
 
 def random_maps_redundancy(score_std: float) -> float:
     """The redundancy (the diversity penalty) of the experiment's random maps."""
-    return _reference_diversity_penalty(random_maps(score_std))
+    from mha import analysis
+
+    return float(analysis.redundancy(analysis.head_similarity(random_maps(score_std))))
 
 
 def _random_maps_entropy(score_std: float) -> float:
-    w = random_maps(score_std)
-    return float(-(w * np.log(np.maximum(w, 1e-300))).sum(axis=-1).mean())
+    maps = random_maps(score_std)
+    return float(-(maps * maps.clamp_min(1e-300).log()).sum(-1).mean())
 
 
 def _random_maps_largest(score_std: float) -> float:
-    return float(random_maps(score_std).max(axis=-1).mean())
+    return float(random_maps(score_std).max(dim=-1).values.mean())
 
 
 def _why_random_maps(score_std: float, redundancy: float) -> str:
