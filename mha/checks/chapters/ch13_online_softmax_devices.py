@@ -246,8 +246,6 @@ _HOLDS_FULL_SCORES = Mistake(
 _reference_online_softmax_attention = _online_variant()
 
 
-# --- the registry -------------------------------------------------------------------------
-
 # --- ch13: the peak memory of attention over whole rows (a prediction) ------------------
 
 PEAK_TOKENS, PEAK_HEAD_SIZE = 2048, 64  # the largest n of the chapter's memory figure
@@ -293,6 +291,8 @@ def _why_peak(peak: float) -> str:
         "softmax holds only (n, block) arrays."
     )
 
+
+# --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
     "online_softmax_attention": FunctionExercise(
