@@ -4,6 +4,8 @@ untrained heads are (a prediction), the redundancy of random maps (an experiment
 from __future__ import annotations
 
 import functools
+import subprocess
+import sys
 
 import numpy as np
 
@@ -176,15 +178,27 @@ TOY = {"num_heads": 8, "d_model": 32, "vocab_size": 10, "seq_len": 12}  # the ch
 TOY_SEEDS = (0, 1, 2, 3, 4)
 
 
+_UNTRAINED_SCRIPT = f"""
+from mha import toy
+tokens, _ = toy.held_out(1000, {TOY["seq_len"]}, {TOY["vocab_size"]}, seed=1)
+models = toy.build_seeds({list(TOY_SEEDS)}, **{TOY!r})
+print(toy.redundancies(models, tokens)[:, 0].mean())
+"""
+
+
 @functools.cache
 def untrained_redundancy() -> float:
     """What the chapter's baselines cell measures before training: the redundancy of the maps
     of the five untrained models (the seeds' initial weights) on its 1000 held-out sequences
-    (seed 1), the mean over the models."""
-    from mha import toy  # torch, imported when the prediction is checked
-
-    tokens, _ = toy.held_out(1000, TOY["seq_len"], TOY["vocab_size"], seed=1)
-    return float(toy.redundancies(toy.build_seeds(TOY_SEEDS, **TOY), tokens)[:, 0].mean())
+    (seed 1), the mean over the models. Computed in a fresh Python process: torch's freed
+    memory, left mapped in this one, would hide the allocations that a check measuring
+    memory (chapter 13's) counts in a process forked from it."""
+    done = subprocess.run(
+        [sys.executable, "-c", _UNTRAINED_SCRIPT], capture_output=True, text=True, timeout=300
+    )
+    if done.returncode:
+        raise RuntimeError(f"the untrained models could not be measured: {done.stderr[-500:]}")
+    return float(done.stdout.split()[-1])
 
 
 def _why_untrained(redundancy: float) -> str:
