@@ -246,3 +246,37 @@ def test_the_operation_along_the_other_axis_of_a_matrix_is_named():
 
     result = check("head_weight", block_of_rows, seed=13)
     assert result.diagnosis == "rows_not_columns", str(result)
+
+
+def test_a_softmax_shifted_by_the_minimum_fails_on_a_wide_row():
+    def shifted_by_minimum(x, axis=-1):
+        e = np.exp(x - np.min(x, axis=axis, keepdims=True))
+        return e / e.sum(axis=axis, keepdims=True)
+
+    for seed in SEEDS:
+        result = check("softmax", shifted_by_minimum, seed=seed)
+        assert result.status == FAILED and "minimum" in str(result), (seed, str(result))
+
+
+def test_a_padding_mask_as_wide_as_the_longest_sequence_fails_with_its_shape():
+    def longest_wide(lengths, n_k):
+        lengths = np.asarray(lengths)
+        mask = np.arange(lengths.max()) < lengths[:, None]  # (B, max(lengths))
+        return mask[:, None, None, :]
+
+    for seed in SEEDS:
+        result = check("padding_mask", longest_wide, seed=seed)
+        assert result.status == FAILED and result.diagnosis is None, (seed, str(result))
+        assert "expected (" in str(result), (seed, str(result))
+
+
+def test_biases_added_only_when_all_four_are_given_fail_on_some_biases():
+    def all_or_none(q, k, v, params, mask=None):
+        biases = (params.b_q, params.b_k, params.b_v, params.b_o)
+        if any(b is None for b in biases):
+            params = dataclasses.replace(params, b_q=None, b_k=None, b_v=None, b_o=None)
+        return mha.multi_head_attention(q, k, v, params, mask)
+
+    for seed in SEEDS:
+        result = check("multi_head_attention", all_or_none, seed=seed)
+        assert result.status == FAILED and "b_k, b_o None" in str(result), (seed, str(result))

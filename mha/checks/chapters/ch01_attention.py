@@ -50,6 +50,10 @@ def _softmax_cases(rng: np.random.Generator) -> list[Case]:
             (spread,),
         )
     )
+    wide = normal(rng, (2, b), F64) + np.linspace(-400.0, 400.0, b)
+    cases.append(
+        Case("rows spanning -400 to 400 (a shift by the row's minimum overflows)", (wide,))
+    )
     return cases  # fmt: skip
 
 

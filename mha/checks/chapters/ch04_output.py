@@ -104,7 +104,17 @@ def _mha_cases(rng: np.random.Generator) -> list[Case]:
         ),
         padded,
         _with_padded_values_changed(rng, padded, "the same padding-mask input with other values behind the mask"),
+        _with_some_biases(case(f"batch (2,), d_model=8, h=2, n = {n}, biases", (2,), n, n, 8, 2, F64, bias=True)),
     ]  # fmt: skip
+
+
+def _with_some_biases(case: Case) -> Case:
+    """The case with only b_q and b_v: each bias is added on its own when it is not None."""
+    q, k, v, params = case.args
+    params = dataclasses.replace(params, b_k=None, b_o=None)
+    return Case(
+        case.description.replace("biases", "b_q and b_v only (b_k, b_o None)"), (q, k, v, params)
+    )
 
 
 def _with_a_blind_query(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:

@@ -125,6 +125,9 @@ def _padding_cases(rng: np.random.Generator) -> list[Case]:
             lengths = lengths.astype(np.int32 if form == "int32" else np.int64)
             text = f"padding_mask(np.array({lengths.tolist()}, dtype={lengths.dtype}), {n_k})"
         cases.append(Case(text, (lengths, n_k)))
+    n_k = int(rng.integers(4, 30))
+    lengths = [int(n) for n in rng.integers(1, n_k - 2, size=3)]  # each padded by 3 or more
+    cases.append(Case(f"padding_mask({lengths}, {n_k}): every sequence padded", (lengths, n_k)))
     return cases
 
 
