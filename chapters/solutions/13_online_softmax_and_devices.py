@@ -36,3 +36,12 @@ def online_softmax_attention(q, k, v, block_size, causal=False):
         running_max = new_max
     attended = running_sum > 0  # False: a query that may attend no key gets zeros
     return np.where(attended, out / np.where(attended, running_sum, 1.0), 0.0)
+
+
+def predict_full_attention_peak():
+    """A prediction: the peak MiB of attention over whole rows, float32, n = 2048."""
+    # One (2048, 2048) float32 array is 16 MiB. The scores stay alive through the
+    # softmax, and each of its steps makes a new (n, n) array from the one before (the
+    # shifted scores, their exponentials, the weights): three at once at the peak, the
+    # scores, a step's input and its output, about 48 MiB, three times "the scores".
+    return 48

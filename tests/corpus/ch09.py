@@ -7,7 +7,7 @@ import numpy as np
 import torch
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- diversity_penalty --------------------------------------------------------------------
 
@@ -360,3 +360,79 @@ def moh_gates_scales_by_top_k_instead_of(scores, top_k):
 def moh_gates_returns_a_0_1_selection_forgot(scores, top_k):
     kth = np.sort(scores, axis=-1)[..., -top_k, None]
     return (scores >= kth).astype(scores.dtype)
+
+
+# --- predict_untrained_redundancy: predictions as readers make them -----------------------
+
+
+@predicted("predict_untrained_redundancy", None)
+def predicted_sharp_random_heads():
+    return 0.25
+
+
+@predicted("predict_untrained_redundancy", "unrelated")
+def predicted_random_means_orthogonal():
+    return 0.0
+
+
+@predicted("predict_untrained_redundancy", "uniform")
+def predicted_untrained_maps_are_uniform():
+    return 0.95
+
+
+@predicted("predict_untrained_redundancy", "as_trained")
+def predicted_as_much_as_trained():
+    return 0.55
+
+
+# --- random_maps_experiment: (SCORE_STD, the redundancy of the random maps) ---------------
+
+
+@correct("random_maps_experiment")
+def random_maps_sharp():
+    return (10, 0.099)
+
+
+@correct("random_maps_experiment")
+def random_maps_nearly_uniform():
+    return (0.1, 0.991)
+
+
+@correct("random_maps_experiment")
+def random_maps_spread_by_three():
+    return [3.0, 0.16]
+
+
+@wrong("random_maps_experiment", "chapter_setting")
+def random_maps_read_before_the_rerun():
+    return (10, 0.496)
+
+
+@wrong("random_maps_experiment", "entropy_read")
+def random_maps_read_the_entropy():
+    return (3, 1.024)
+
+
+@wrong("random_maps_experiment", "largest_weight_read")
+def random_maps_read_the_largest_weight():
+    return (10, 0.886)
+
+
+@wrong("random_maps_experiment", "setting_unchanged")
+def random_maps_not_changed():
+    return (1.0, 0.496)
+
+
+@wrong("random_maps_experiment", "not_a_pair")
+def random_maps_only_the_redundancy():
+    return 0.099
+
+
+@wrong("random_maps_experiment", "setting_not_allowed")
+def random_maps_spread_out_of_range():
+    return (100, 0.085)
+
+
+@wrong("random_maps_experiment", "not_that_form")
+def random_maps_redundancy_in_words():
+    return (10, "low")

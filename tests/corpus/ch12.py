@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- repeat_kv_heads ----------------------------------------------------------------------
 
@@ -645,3 +645,79 @@ def gqa_kv_cache_bytes_forgets_the_32_layers_one_layer():
 def gqa_kv_cache_bytes_gives_the_size_in_gib_4():
     gqa_kv_cache_bytes = 2 * 32 * 8 * 4096 * 8 * 128 * 2 / 2**30
     return gqa_kv_cache_bytes
+
+
+# --- predict_cache_saving: predictions as readers make them -------------------------------
+
+
+@predicted("predict_cache_saving", None)
+def predicted_half_of_n():
+    return 4096
+
+
+@predicted("predict_cache_saving", "factor_n")
+def predicted_one_power_of_n():
+    return 8192
+
+
+@predicted("predict_cache_saving", "constant_factor")
+def predicted_twice_as_fast():
+    return 2
+
+
+@predicted("predict_cache_saving", "per_step")
+def predicted_no_saving():
+    return 1
+
+
+# --- kv_heads_experiment: (KV_HEADS, the sequences that fit in 40 GiB) --------------------
+
+
+@correct("kv_heads_experiment")
+def kv_heads_multi_query():
+    return (1, 256)
+
+
+@correct("kv_heads_experiment")
+def kv_heads_multi_head():
+    return (64, 4)
+
+
+@correct("kv_heads_experiment")
+def kv_heads_four_groups():
+    return [4, 64.0]
+
+
+@wrong("kv_heads_experiment", "chapter_setting")
+def kv_heads_read_the_chapters_row():
+    return (1, 32)
+
+
+@wrong("kv_heads_experiment", "gib_read")
+def kv_heads_read_the_gib():
+    return (4, 0.625)
+
+
+@wrong("kv_heads_experiment", "keys_only")
+def kv_heads_counted_keys_only():
+    return (2, 256)
+
+
+@wrong("kv_heads_experiment", "setting_unchanged")
+def kv_heads_not_changed():
+    return (8, 32)
+
+
+@wrong("kv_heads_experiment", "not_that_form")
+def kv_heads_answer_in_words():
+    return (1, "many")
+
+
+@wrong("kv_heads_experiment", "not_a_pair")
+def kv_heads_only_the_count():
+    return 256
+
+
+@wrong("kv_heads_experiment", "setting_not_allowed")
+def kv_heads_more_than_the_query_heads():
+    return (128, 2)

@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- online_softmax_attention -------------------------------------------------------------
 
@@ -377,3 +377,26 @@ def head_parallel_all_reduce_bytes_sums_over_the_4_devices_the():
 def head_parallel_all_reduce_bytes_sizes_the_device_s_heads_before():
     head_parallel_all_reduce_bytes = 8 * 2048 * (8 * 4096 // 32) * 2
     return head_parallel_all_reduce_bytes
+
+
+# --- predict_full_attention_peak: predictions as readers make them ------------------------
+
+
+@predicted("predict_full_attention_peak", None)
+def predicted_three_matrices():
+    return 50
+
+
+@predicted("predict_full_attention_peak", "one_matrix")
+def predicted_the_scores_alone():
+    return 16
+
+
+@predicted("predict_full_attention_peak", "scores_and_weights")
+def predicted_scores_and_weights():
+    return 32
+
+
+@predicted("predict_full_attention_peak", "output_only")
+def predicted_the_output():
+    return 0.5

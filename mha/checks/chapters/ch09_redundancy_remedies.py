@@ -1,12 +1,20 @@
-"""Chapter 9's exercises: the diversity penalty, Mixture-of-Head's top-k gates."""
+"""Chapter 9's exercises: the diversity penalty, Mixture-of-Head's top-k gates, how similar
+untrained heads are (a prediction), the redundancy of random maps (an experiment)."""
 
 from __future__ import annotations
+
+import functools
+import subprocess
+import sys
 
 import numpy as np
 
 from mha.checks.core import Case
+from mha.checks.experiments import ExperimentExercise, Reading
+from mha.checks.forms import Number
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+from mha.checks.predictions import Misconception, PredictionExercise
 
 # --- ch09: the diversity penalty ----------------------------------------------------------
 
@@ -164,6 +172,121 @@ _GATES_MISTAKES = (
 _reference_moh_gates = _gates_variant()
 
 
+# --- ch09: how similar untrained heads are (a prediction) -------------------------------
+
+TOY = {"num_heads": 8, "d_model": 32, "vocab_size": 10, "seq_len": 12}  # the chapter's model
+TOY_SEEDS = (0, 1, 2, 3, 4)
+
+
+_UNTRAINED_SCRIPT = f"""
+from mha import toy
+tokens, _ = toy.held_out(1000, {TOY["seq_len"]}, {TOY["vocab_size"]}, seed=1)
+models = toy.build_seeds({list(TOY_SEEDS)}, **{TOY!r})
+print(toy.redundancies(models, tokens)[:, 0].mean())
+"""
+
+
+@functools.cache
+def untrained_redundancy() -> float:
+    """What the chapter's baselines cell measures before training: the redundancy of the maps
+    of the five untrained models (the seeds' initial weights) on its 1000 held-out sequences
+    (seed 1), the mean over the models. Computed in a fresh Python process: torch's freed
+    memory, left mapped in this one, would hide the allocations that a check measuring
+    memory (chapter 13's) counts in a process forked from it."""
+    done = subprocess.run(
+        [sys.executable, "-c", _UNTRAINED_SCRIPT], capture_output=True, text=True, timeout=300
+    )
+    if done.returncode:
+        raise RuntimeError(f"the untrained models could not be measured: {done.stderr[-500:]}")
+    return float(done.stdout.split()[-1])
+
+
+def _why_untrained(redundancy: float) -> str:
+    return (
+        "Untrained heads are random, but not flat: the embeddings have entries of size 1 in "
+        f"d_model = {TOY['d_model']} dimensions, so a row's random scores spread by more than "
+        "a unit and each head's map is already fairly sharp (its largest weight is about 0.4, "
+        f"where a uniform row has 1/{TOY['seq_len']}), each on random keys of its own. Two "
+        "such maps have a small cosine, above 0 because weights are never negative and some "
+        "favourite keys coincide. That is the baseline a trained model's redundancy is read "
+        "against: training raises it (several heads learn the same two patterns), the "
+        "penalty pushes it below the baseline."
+    )
+
+
+# --- ch09: the redundancy of random maps (an experiment) -------------------------------
+
+RANDOM_MAPS = (100, 8, 12, 12)  # (sequences, h, n, n) of the experiment's random scores
+
+
+@functools.cache
+def random_maps(score_std: float):
+    """The experiment's maps, computed as its cell computes them: the softmax (torch, float64)
+    of standard-normal scores (seed 0) times ``score_std``, (sequences, h, n, n)."""
+    import torch  # as in the cell (the website's Python has no torch: no "Run here")
+
+    scores = score_std * np.random.default_rng(0).standard_normal(RANDOM_MAPS)
+    return torch.softmax(torch.from_numpy(scores), dim=-1)
+
+
+def random_maps_redundancy(score_std: float) -> float:
+    """The redundancy (the diversity penalty) of the experiment's random maps."""
+    from mha import analysis
+
+    return float(analysis.redundancy(analysis.head_similarity(random_maps(score_std))))
+
+
+def _random_maps_entropy(score_std: float) -> float:
+    maps = random_maps(score_std)
+    return float(-(maps * maps.clamp_min(1e-300).log()).sum(-1).mean())
+
+
+def _random_maps_largest(score_std: float) -> float:
+    return float(random_maps(score_std).max(dim=-1).values.mean())
+
+
+def _why_random_maps(score_std: float, redundancy: float) -> str:
+    n = RANDOM_MAPS[-1]
+    if score_std < 1:
+        shape = (
+            "Scores this close together give nearly uniform maps, and two nearly uniform maps "
+            "point the same way whatever the keys: redundancy near 1 with nothing learnt."
+        )
+    else:
+        shape = (
+            "Scores this spread give sharp maps, each row on a random key of its own, and two "
+            f"such maps overlap on about 1 row in {n}: redundancy falls towards 1/{n} with "
+            "nothing learnt."
+        )
+    return (
+        f"{shape} The measure reads sharpness as well as shared work, so a lower redundancy "
+        "from a penalty that also sharpens the heads is partly sharpness: compare with random "
+        "maps as sharp (or untrained models), not with 0."
+    )
+
+
+_RANDOM_MAPS_READINGS = (
+    Reading(
+        "chapter_setting",
+        "the redundancy at the chapter's SCORE_STD = 1, not at yours",
+        "run the experiment cell again after changing SCORE_STD, then read its printout",
+        lambda std: random_maps_redundancy(1.0),
+    ),
+    Reading(
+        "entropy_read",
+        "the maps' mean entropy (the first number printed), not their redundancy",
+        "the question asks for the redundancy, the last number of the printout",
+        _random_maps_entropy,
+    ),
+    Reading(
+        "largest_weight_read",
+        "the mean largest weight of a row, not the redundancy",
+        "the question asks for the redundancy, the last number of the printout",
+        _random_maps_largest,
+    ),
+)
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
@@ -176,5 +299,21 @@ EXERCISES: dict[str, Exercise] = {
         _reference_moh_gates, _gates_cases, _GATES_MISTAKES,
         quantities=lambda args: {"h": args[0].shape[-1], "top_k": args[1]},
         other_references=("mha.moh.MixtureOfHeadAttention.route",),
+    ),
+    "predict_untrained_redundancy": PredictionExercise(
+        "the redundancy of the untrained models' attention maps (the mean over the 5 seeds)",
+        Number(0, 1, within=0.1),
+        untrained_redundancy,
+        _why_untrained,
+        (
+            Misconception("unrelated", 0.0, "0 would need maps that never put weight on the same key; weights are never negative, so two maps that share any favourite key have a positive cosine."),
+            Misconception("uniform", 1.0, "1 is what identical maps give, and nearly uniform maps come close to it; but untrained scores are not small here, so the maps are not uniform."),
+            Misconception("as_trained", 0.5, "About 0.5 is what the trained baselines reach, after several heads have learnt the same two patterns; before training nothing is shared."),
+        ),
+    ),
+    "random_maps_experiment": ExperimentExercise(
+        "SCORE_STD", 1.0, Number(0, 20, within=1e-9),
+        "the redundancy of the random heads' maps", Number(0, 3, within=0.01),
+        random_maps_redundancy, _why_random_maps, _RANDOM_MAPS_READINGS,
     ),
 }  # fmt: skip

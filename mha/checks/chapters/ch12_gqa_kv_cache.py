@@ -1,16 +1,21 @@
 """Chapter 12's exercises: repeating key/value heads, grouped-query attention, one decoding
-step with a KV cache, the KV cache's size."""
+step with a KV cache, the KV cache's size, what the cache saves (a prediction), how many
+sequences a cache budget holds at another number of key/value heads (an experiment)."""
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 
 import mha
 from mha.checks.core import Case
+from mha.checks.experiments import ExperimentExercise, Reading
+from mha.checks.forms import Number, Whole
 from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import equals_one_of, overwritten_by_next_call
 from mha.checks.relations import Alternative, Term
 from mha.checks.variants import stable_softmax
@@ -225,6 +230,85 @@ _GQA_MISTAKES = (
 )
 
 
+# --- ch12: what the cache saves (a prediction) ------------------------------------------
+
+LARGE = {"d_model": 8192, "num_heads": 64, "num_kv_heads": 8, "d_k": 128}  # Llama 2 70B
+LARGE_LAYERS, DECODED = 80, 8192  # its layers; the tokens the chapter's figure decodes
+
+
+def _step_flops(t: int, *, cached: bool) -> int:
+    """FLOPs of one layer of the ``LARGE`` shape producing token t's output, the chapter's
+    count: the four projections of each token it projects, and one query attending t keys
+    per query it computes."""
+    d, h, g, d_k = LARGE["d_model"], LARGE["num_heads"], LARGE["num_kv_heads"], LARGE["d_k"]
+    per_token = 2 * d * (h + 2 * g) * d_k + 2 * h * d_k * d
+    attend = 4 * h * d_k * t
+    return per_token + attend if cached else t * (per_token + attend)
+
+
+@functools.cache
+def cache_saving() -> float:
+    """The FLOPs of decoding ``DECODED`` tokens without the cache over those with it."""
+    steps = range(1, DECODED + 1)
+    without = sum(_step_flops(t, cached=False) for t in steps)
+    return without / sum(_step_flops(t, cached=True) for t in steps)
+
+
+def _why_saving(ratio: float) -> str:
+    return (
+        f"Without the cache, step t redoes the work of t tokens, so the total is about n^2/2 "
+        f"token-steps against n: a factor of about n/2 = {DECODED // 2:,}, a little more "
+        f"because the attention part grows as n^3/3 against n^2 ({ratio:,.0f} over n = "
+        f"{DECODED:,} tokens). 'One power of n' is a factor of n/2, not n."
+    )
+
+
+# --- ch12: sequences that fit in a cache budget, at another g (an experiment) ------------
+
+CACHE_BUDGET_GIB, CACHE_TOKENS = 40, 4096  # the experiment's budget and sequence length
+
+
+def sequences_that_fit(num_kv_heads: int, bytes_per_number: int = 2, tensors: int = 2) -> int:
+    """How many sequences of ``CACHE_TOKENS`` tokens the KV cache of the chapter's large model
+    (``LARGE_LAYERS`` layers, d_k = 128) holds in ``CACHE_BUDGET_GIB`` GiB, bfloat16."""
+    per_sequence = (
+        tensors * LARGE_LAYERS * CACHE_TOKENS * num_kv_heads * LARGE["d_k"] * bytes_per_number
+    )
+    return CACHE_BUDGET_GIB * 2**30 // per_sequence
+
+
+def _why_fit(num_kv_heads: int, count: int) -> str:
+    gib = 2 * LARGE_LAYERS * CACHE_TOKENS * num_kv_heads * LARGE["d_k"] * 2 / 2**30
+    return (
+        f"One sequence's cache is 2 x {LARGE_LAYERS} layers x {CACHE_TOKENS} tokens x "
+        f"{num_kv_heads} key/value heads x {LARGE['d_k']} x 2 bytes = {gib:g} GiB, so "
+        f"{CACHE_BUDGET_GIB} GiB holds {count} of them: the count grows as 1/g, which is why "
+        "servers use GQA (at g = 64, multi-head attention, only 4 fit)."
+    )
+
+
+_FIT_READINGS = (
+    Reading(
+        "chapter_setting",
+        "the count at the chapter's KV_HEADS = 8, not at yours",
+        "run the experiment cell again after changing KV_HEADS, then read its printout",
+        lambda g: sequences_that_fit(8),
+    ),
+    Reading(
+        "gib_read",
+        "the GiB of one sequence's cache, not the number of sequences",
+        "the question asks how many sequences fit: the last number of the printout",
+        lambda g: round(2 * LARGE_LAYERS * CACHE_TOKENS * g * LARGE["d_k"] * 2 / 2**30, 3),
+    ),
+    Reading(
+        "keys_only",
+        "a count for the keys alone (twice too many sequences)",
+        "the cache holds a key and a value per token and head: run the cell as it is",
+        lambda g: sequences_that_fit(g, tensors=1),
+    ),
+)
+
+
 # --- ch12: one decoding step with a KV cache ------------------------------------------------
 
 
@@ -387,5 +471,21 @@ EXERCISES: dict[str, Exercise] = {
         other_references=("mha.efficient.decode_step",
                     "mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
                     "mha.efficient.KVCache.append", "mha.efficient.KVCache._append"),
+    ),
+    "predict_cache_saving": PredictionExercise(
+        f"how many times fewer FLOPs one layer of the large model needs with the cache, over {DECODED:,} tokens",
+        Number(1, 1e12, factor=1.5),
+        cache_saving,
+        _why_saving,
+        (
+            Misconception("factor_n", DECODED, f"A factor of n = {DECODED:,} counts every step without the cache as n tokens; step t reruns only the t tokens so far, n^2/2 in all."),
+            Misconception("constant_factor", 2, "The saving is not a constant: without the cache, each step's work grows with t, so the total grows one power of n faster."),
+            Misconception("per_step", 1, "At step 1 both cost the same, but every later step without the cache redoes all the earlier tokens."),
+        ),
+    ),
+    "kv_heads_experiment": ExperimentExercise(
+        "KV_HEADS", 8, Whole(1, 64),
+        f"the number of {CACHE_TOKENS}-token sequences whose cache fits in {CACHE_BUDGET_GIB} GiB", Number(0, 1e6, within=0.5),
+        sequences_that_fit, _why_fit, _FIT_READINGS,
     ),
 }  # fmt: skip

@@ -1,16 +1,22 @@
 """Chapter 13's exercises: online-softmax attention (its result and its memory), the partial
-output a device contributes to an all-reduce."""
+output a device contributes to an all-reduce, the peak memory of attention over whole rows (a
+prediction)."""
 
 from __future__ import annotations
 
+import functools
 import math
+import subprocess
+import sys
 
 import numpy as np
 
 import mha
 from mha.checks.core import Case
+from mha.checks.forms import Number
 from mha.checks.inputs import F32, F64, normal, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import equals_one_of
 from mha.checks.variants import stable_softmax
 
@@ -240,6 +246,52 @@ _HOLDS_FULL_SCORES = Mistake(
 _reference_online_softmax_attention = _online_variant()
 
 
+# --- ch13: the peak memory of attention over whole rows (a prediction) ------------------
+
+PEAK_TOKENS, PEAK_HEAD_SIZE = 2048, 64  # the largest n of the chapter's memory figure
+
+
+_PEAK_SCRIPT = f"""
+import numpy as np
+import mha
+from mha.bench.timing import peak_mib
+rng = np.random.default_rng(0)
+shape = ({PEAK_TOKENS}, {PEAK_HEAD_SIZE})
+q, k, v = (rng.standard_normal(shape, dtype=np.float32) for _ in range(3))
+peak_mib(mha.scaled_dot_product_attention, q[:8], k[:8], v[:8])  # warms the caches
+print(peak_mib(mha.scaled_dot_product_attention, q, k, v)[1])  # the last line
+"""
+
+
+@functools.cache
+def full_attention_peak_mib() -> float:
+    """What the chapter's memory figure measures at its largest n: the peak MiB that
+    ``mha.scaled_dot_product_attention`` allocates on one float32 head of n = 2048 queries and
+    keys, measured in a fresh Python process: ``tracemalloc`` traces a whole process, and a
+    grader judges several notebooks at once in threads of its own."""
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK_SCRIPT], capture_output=True, text=True, timeout=120
+    )
+    if done.returncode:
+        raise RuntimeError(f"the peak-memory measurement failed: {done.stderr[-500:]}")
+    return float(done.stdout.split()[-1])
+
+
+def _one_matrix_mib() -> float:
+    return 4 * PEAK_TOKENS**2 / 2**20
+
+
+def _why_peak(peak: float) -> str:
+    return (
+        f"One (n, n) float32 array is {PEAK_TOKENS}^2 x 4 bytes = {_one_matrix_mib():g} MiB, "
+        f"and the peak is {peak / _one_matrix_mib():.1f} of them: the scores stay alive through "
+        "the softmax, and inside it each step makes a new (n, n) array from the one before "
+        "(the shifted scores, their exponentials, the weights), so three exist at once: the "
+        "scores, a step's input and its output. The online "
+        "softmax holds only (n, block) arrays."
+    )
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
@@ -249,6 +301,17 @@ EXERCISES: dict[str, Exercise] = {
                     "mha.functional.scaled_dot_product_attention", "mha._compute.attention",
                     "mha.numpy_mha.multi_head_attention", "torch.nn.functional.scaled_dot_product_attention"),
         measure=("peak_bytes",), requirements=(_HOLDS_FULL_SCORES,),
+    ),
+    "predict_full_attention_peak": PredictionExercise(
+        f"the peak MiB of attention over whole rows, one float32 head, n = {PEAK_TOKENS}",
+        Number(0, 1e6, factor=1.2),
+        full_attention_peak_mib,
+        _why_peak,
+        (
+            Misconception("one_matrix", _one_matrix_mib, "That is one (n, n) array, the scores alone; the softmax makes more of them before it frees any."),
+            Misconception("scores_and_weights", lambda: 2 * _one_matrix_mib(), "That is the scores and the weights; between them the softmax's exponentials take a third array."),
+            Misconception("output_only", 4 * PEAK_TOKENS * PEAK_HEAD_SIZE / 2**20, "That is the (n, d_v) output; the (n, n) scores come first, and they are 32 times as large."),
+        ),
     ),
     "head_parallel_all_reduce_bytes": NumberExercise(
         8 * 2048 * 4096 * 2,
