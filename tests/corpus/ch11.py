@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- bert_self_attention ------------------------------------------------------------------
 
@@ -854,3 +854,26 @@ def head_ablation_scores_right_drops_but_hands_evaluate_the(evaluate, num_layers
             scores[layer, head] = base - evaluate(gate)
             gate[layer, head] = 1.0
     return scores
+
+
+# --- predict_sink_previous_divergence: predictions as readers make them -----------------------
+
+
+@predicted("predict_sink_previous_divergence", None)
+def predicted_seven_eighths_of_ln_2():
+    return 0.61
+
+
+@predicted("predict_sink_previous_divergence", "always_apart")
+def predicted_ln_2():
+    return 0.693
+
+
+@predicted("predict_sink_previous_divergence", "in_bits")
+def predicted_one_bit():
+    return 1
+
+
+@predicted("predict_sink_previous_divergence", "half")
+def predicted_halfway():
+    return 0.5

@@ -1,5 +1,6 @@
-"""Chapter 10's exercises: BERT's weights and masks in the book's conventions, Jensen-Shannon
-divergence between heads, importance by ablation. The checks run on small random inputs; none
+"""Chapter 11's exercises: BERT's weights and masks in the book's conventions, Jensen-Shannon
+divergence between heads, importance by ablation; a prediction (the divergence between a sink
+head and a previous-token head). The checks run on small random inputs; none
 needs the model. Two answers take what a wire cannot carry, made by ``prepare`` from wire-safe
 inputs: BERT's state dict (from (name, array) pairs) and the ``evaluate`` function (from the
 numbers that define it)."""
@@ -14,8 +15,10 @@ import numpy as np
 import mha
 from mha.atlas import js_divergence
 from mha.checks.core import Case
+from mha.checks.forms import Number
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import equals_one_of
 from mha.pretrained import from_bert_state_dict
 
@@ -480,6 +483,39 @@ _ABLATION_MISTAKES = (
 
 # --- the registry -------------------------------------------------------------------------
 
+# --- a prediction: a sink head against a previous-token head ----------------------------------
+
+SINK_N = 10  # [CLS], eight word pieces, [SEP]
+
+
+def sink_and_previous_heads() -> tuple[np.ndarray, np.ndarray]:
+    """Two hand-built heads on one sentence of ``SINK_N`` tokens, ``(1, 2, n, n)``: a sink
+    (every query on [CLS], key 0) and a previous-token head (query i on key i - 1, [CLS] on
+    itself); and the word queries, ``(1, n)``, all but [CLS] and [SEP]."""
+    sink = np.zeros((SINK_N, SINK_N))
+    sink[:, 0] = 1.0
+    previous = np.eye(SINK_N, k=-1)
+    previous[0, 0] = 1.0
+    words = np.ones((1, SINK_N), dtype=bool)
+    words[0, [0, -1]] = False
+    return np.stack([sink, previous])[None], words
+
+
+def sink_previous_divergence() -> float:
+    """The Jensen-Shannon divergence (nats) between the two heads, over the word queries."""
+    weights, words = sink_and_previous_heads()
+    return float(js_divergence(weights, words)[0, 1])
+
+
+def _why_sink_previous(measured: float) -> str:
+    return (
+        f"Where two one-hot rows point at different keys, JS is its largest value, ln 2 = "
+        f"{np.log(2):.3f}; where they point at the same key, 0. The first word's previous "
+        f"token is [CLS] itself, so there the two heads agree: one of the {SINK_N - 2} word "
+        f"queries gives 0, and the mean is {SINK_N - 3}/{SINK_N - 2} of ln 2."
+    )
+
+
 EXERCISES: dict[str, Exercise] = {
     "bert_self_attention": FunctionExercise(
         _reference_bert_self_attention, _bert_cases, _BERT_MISTAKES, ("out", "weights"),
@@ -494,6 +530,16 @@ EXERCISES: dict[str, Exercise] = {
         _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
         quantities=lambda args: {"h": args[0].shape[-3], "n_q": args[0].shape[-2], "n_k": args[0].shape[-1]},
         other_references=("mha.atlas.js_divergence",),
+    ),
+    "predict_sink_previous_divergence": PredictionExercise(
+        "the Jensen-Shannon divergence (nats) between a sink head and a previous-token head, "
+        f"over the {SINK_N - 2} word queries of a sentence of {SINK_N} tokens",
+        Number(0, 10, within=0.03), sink_previous_divergence, _why_sink_previous,
+        (
+            Misconception("always_apart", float(np.log(2)), "ln 2 is for heads that never look at the same key; here they do once: the first word's previous token is [CLS]."),
+            Misconception("in_bits", 1.0, "1 is the largest divergence in bits (log base 2); the chapter measures in nats, where it is ln 2 = 0.693."),
+            Misconception("half", 0.5, "JS does not grow with how far apart the two keys are: any two different one-hot rows give the same ln 2."),
+        ),
     ),
     "head_ablation_scores": FunctionExercise(
         _reference_head_ablation_scores, _ablation_cases, _ABLATION_MISTAKES,
