@@ -54,8 +54,8 @@ def head_ablation_scores(evaluate, num_layers, num_heads):
 
 
 def predict_sink_previous_divergence():
-    """A prediction: JS (nats) between a sink and a previous-token head, 8 word queries."""
-    # Each query's two rows are one-hot: on different keys JS is ln 2, on the same key 0.
-    # The first word's previous token is [CLS], where the sink looks as well: 0 there, and
-    # ln 2 at the other seven word queries. The mean is 7/8 ln 2.
+    """A prediction: JS (nats), a sink against a previous-token head, 8 word queries."""
+    # Each query's two rows are one-hot: on different keys JS is ln 2, on the same key
+    # 0. The first word's previous token is [CLS], where the sink looks as well: 0
+    # there, and ln 2 at the other seven word queries. The mean is 7/8 ln 2.
     return 7 / 8 * np.log(2)
