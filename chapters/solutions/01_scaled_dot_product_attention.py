@@ -15,7 +15,7 @@ def softmax(x, axis=-1):
 
 
 def scaled_dot_product_attention(q, k, v, mask=None):
-    """softmax(Q K^T / sqrt(d_k)) V, with an optional boolean mask (True = may attend)."""
+    """softmax(Q K^T / sqrt(d_k)) V, with an optional bool mask (True = may attend)."""
     d_k = q.shape[-1]
     scores = q @ np.swapaxes(k, -1, -2) / math.sqrt(d_k)  # (..., n_q, n_k)
     if mask is None:
@@ -31,7 +31,7 @@ def scaled_dot_product_attention(q, k, v, mask=None):
 
 
 def score_std():
-    """The standard deviation of q . k for i.i.d. standard-normal q, k with d_k = 256."""
+    """The std of q . k for i.i.d. standard-normal q, k with d_k = 256."""
     # q . k is a sum of d_k independent products, each with mean 0 and variance 1,
     # so its variance is d_k and its standard deviation sqrt(d_k).
     d_k = 256
@@ -39,36 +39,39 @@ def score_std():
 
 
 def saturated_weight():
-    """Without scaling, the softmax weight of the lower of two scores that differ by 16."""
-    # At d_k = 256 the raw scores have standard deviation sqrt(256) = 16, so two keys one
-    # standard deviation apart get scores s and s - 16; the softmax depends on the difference:
-    # exp(s - 16) / (exp(s) + exp(s - 16)) = 1 / (1 + exp(16)).
+    """Unscaled, the softmax weight of the lower of two scores 16 apart."""
+    # At d_k = 256 the raw scores have standard deviation sqrt(256) = 16, so two keys
+    # one standard deviation apart get scores s and s - 16; the softmax depends on the
+    # difference: exp(s - 16) / (exp(s) + exp(s - 16)) = 1 / (1 + exp(16)).
     return 1 / (1 + math.exp(16))
 
 
 def predict_unscaled_weight():
-    """A prediction: the mean largest weight at d_k = 1024 without the scaling, 32 keys."""
-    # The raw scores spread with standard deviation sqrt(1024) = 32. The largest of 32 such
-    # scores is usually ten or more above the second, and e^10 is about 22000: the softmax
-    # gives nearly all the weight to one key. (With the scaling it stays near 0.16.)
+    """A prediction: the mean largest weight at d_k = 1024, unscaled, 32 keys."""
+    # The raw scores spread with standard deviation sqrt(1024) = 32. The largest of 32
+    # such scores is usually ten or more above the second, and e^10 is about 22000: the
+    # softmax gives nearly all the weight to one key.
+    # (With the scaling it stays near 0.16.)
     return 0.95
 
 
 def scale_experiment():
     """POWER = 1 (the scores divided by d_k): the mean largest weight at d_k = 1024."""
-    # Divided by d_k, the scores' standard deviation is sqrt(d_k) / d_k = 1/32: the 32 scores
-    # are nearly equal, every weight is close to 1/32, and the largest only a little above it.
-    # The head can hardly prefer a key, and the softmax passes on little gradient to learn one.
-    # (POWER = 0, no scaling, gives about 0.96: one key takes almost everything.)
+    # Divided by d_k, the scores' standard deviation is sqrt(d_k) / d_k = 1/32: the 32
+    # scores are nearly equal, every weight is close to 1/32, and the largest only a
+    # little above it. The head can hardly prefer a key, and the softmax passes on
+    # little gradient to learn one. (POWER = 0, no scaling, gives about 0.96: one key
+    # takes almost everything.)
     return (1.0, 0.033)
 
 
 def temperature_of(scores, weights):
     """T with weights = softmax(scores / T), all rows at the same temperature."""
-    # log w_j = s_j / T - log(sum_l exp(s_l / T)): the second term is the same for a whole row,
-    # so differences within a row cancel it, and log-weights differ by (score differences) / T.
-    # Centring each row does that for every entry at once; a least-squares fit gives T.
-    # A weight that underflowed to 0 has log -inf and says nothing about T: leave it out.
+    # log w_j = s_j / T - log(sum_l exp(s_l / T)): the second term is the same for a
+    # whole row, so differences within a row cancel it, and log-weights differ by (score
+    # differences) / T. Centring each row does that for every entry at once; a
+    # least-squares fit gives T. A weight that underflowed to 0 has log -inf and says
+    # nothing about T: leave it out.
     kept = weights > 0
     count = kept.sum(axis=-1, keepdims=True)
     s = np.where(kept, scores, 0.0)

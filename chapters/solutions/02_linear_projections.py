@@ -4,7 +4,7 @@ import numpy as np
 
 
 def head_weight(w, i, num_heads):
-    """Head i's block of a fused projection ``w`` of shape (d_model, h*d): its columns."""
+    """Head i's block of a fused projection ``w`` (d_model, h*d): its columns."""
     d = w.shape[1] // num_heads
     return w[:, i * d : (i + 1) * d]  # (d_model, d)
 
@@ -18,7 +18,10 @@ def projection_parameter_count():
 
 
 def fuse_heads(w_heads):
-    """h matrices (d_in, d) side by side: the fused (d_in, h*d), head i in columns i*d:(i+1)*d."""
+    """h matrices (d_in, d) side by side: the fused (d_in, h*d).
+
+    Head i is in columns i*d:(i+1)*d.
+    """
     return np.concatenate(w_heads, axis=1)
 
 

@@ -45,14 +45,17 @@ def multi_head_attention(q, k, v, params, mask=None):
 
 
 def mha_parameter_count():
-    """Parameters of one multi-head attention layer, d_model = 512, h = 8, with biases."""
+    """Parameters of one MHA layer, d_model = 512, h = 8, with biases."""
     d_model = 512
     # W^Q, W^K, W^V and W^O are each (512, 512) whatever h is; each has a bias of 512.
     return 4 * d_model * d_model + 4 * d_model
 
 
 def head_contributions(heads, w_o):
-    """Each head's term head_i W_i^O of the output: (..., h, n_q, d_v) -> (..., h, n_q, d_model)."""
+    """Each head's term head_i W_i^O of the output.
+
+    (..., h, n_q, d_v) -> (..., h, n_q, d_model).
+    """
     h, d_v = heads.shape[-3], heads.shape[-1]
     w_o_blocks = w_o.reshape(
         h, d_v, w_o.shape[1]
@@ -63,7 +66,10 @@ def head_contributions(heads, w_o):
 
 
 def attention_layer(q, k, v, params, lengths=None):
-    """The given layer, fixed: cross-attention with biases; lengths[b] real keys in sequence b."""
+    """The given layer, fixed: cross-attention with biases.
+
+    lengths[b] real keys in sequence b.
+    """
     h = params.num_heads
     q_heads = mha.split_heads(q @ params.w_q + params.b_q, h)  # (B, h, n_q, d_k)
     k_heads = mha.split_heads(k @ params.w_k + params.b_k, h)  # (B, h, n_k, d_k)
@@ -78,17 +84,20 @@ def attention_layer(q, k, v, params, lengths=None):
 
 
 def ov_matrices(params):
-    """W_i^V W_i^O for every head: (h, d_model, d_model), what head i writes from what it reads."""
+    """W_i^V W_i^O for every head: (h, d_model, d_model).
+
+    What head i writes from what it reads.
+    """
     h, d_v, d_model = params.num_heads, params.d_v, params.d_model
-    # Head i owns columns i*d_v:(i+1)*d_v of W^V and the same rows of W^O; the reshapes give
-    # every block at once, and matmul pairs block i of W^V with block i of W^O.
+    # Head i owns columns i*d_v:(i+1)*d_v of W^V and the same rows of W^O; the reshapes
+    # give every block at once, and matmul pairs block i of W^V with block i of W^O.
     w_v = np.swapaxes(params.w_v.reshape(d_model, h, d_v), 0, 1)  # (h, d_model, d_v)
     w_o = params.w_o.reshape(h, d_v, d_model)  # (h, d_v, d_model)
     return w_v @ w_o  # (h, d_model, d_model), each of rank at most d_v
 
 
 def predict_head_write_rank():
-    """A prediction: the rank of W_i^V W_i^O for one head, d_model = 32, h = 4, d_v = 8."""
-    # A (32, 8) matrix times an (8, 32) one: rank at most 8, and random weights reach it.
-    # Each head writes into its own 8-dimensional subspace of the output.
+    """A prediction: the rank of W_i^V W_i^O, d_model = 32, h = 4, d_v = 8."""
+    # A (32, 8) matrix times an (8, 32) one: rank at most 8, and random weights reach
+    # it. Each head writes into its own 8-dimensional subspace of the output.
     return 8
