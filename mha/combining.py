@@ -95,12 +95,7 @@ class HeadsThenFFN(nn.Module):
         ------
         tokens : (B, n) int64  ->  (B, n, d_model)
         """
-        if not isinstance(tokens, Tensor) or tokens.dtype != torch.int64 or tokens.dim() != 2:
-            raise ValueError(
-                "tokens must be an int64 tensor of shape (B, n), got "
-                f"{getattr(tokens, 'dtype', type(tokens).__name__)} "
-                f"{tuple(getattr(tokens, 'shape', ()))}"
-            )
+        _validate.token_ids(tokens)
         if tokens.shape[1] != self.n:
             raise ValueError(f"tokens must have n = {self.n} positions, got {tokens.shape[1]}")
         positions = torch.arange(self.n, device=tokens.device)

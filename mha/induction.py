@@ -165,12 +165,7 @@ class AttentionOnlyTransformer(nn.Module):
         ------
         tokens : (B, n) int64  ->  (B, n, d_model)
         """
-        if not isinstance(tokens, Tensor) or tokens.dtype != torch.int64 or tokens.dim() != 2:
-            raise ValueError(
-                "tokens must be an int64 tensor of shape (B, n), got "
-                f"{getattr(tokens, 'dtype', type(tokens).__name__)} "
-                f"{tuple(getattr(tokens, 'shape', ()))}"
-            )
+        _validate.token_ids(tokens)
         e = self.token_embedding(tokens)
         return e + sinusoidal(tokens.shape[1], e.shape[-1], like=e)
 
