@@ -25,6 +25,7 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from mha import _validate
+from mha._training import adam_steps
 from mha.analysis import head_contributions
 from mha.torch_mha import MultiHeadAttention
 
@@ -157,18 +158,12 @@ def train(
     """
     steps = _validate.positive_int("steps", steps)
     generator = torch.Generator().manual_seed(seed)
-    optimizer = torch.optim.Adam(model.parameters(), lr=lr)
-    history = []
-    model.train()
-    for _ in range(steps):
+
+    def batch_loss() -> Tensor:
         tokens, answers = difference_task(batch_size, model.n, model.num_values, generator)
-        loss = F.cross_entropy(model(tokens), answers)
-        optimizer.zero_grad()
-        loss.backward()
-        optimizer.step()
-        history.append(loss.item())
-    model.eval()
-    return history
+        return F.cross_entropy(model(tokens), answers)
+
+    return adam_steps(model, steps, lr, batch_loss)
 
 
 def accuracy(
