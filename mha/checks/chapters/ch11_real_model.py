@@ -8,6 +8,7 @@ numbers that define it)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from types import MappingProxyType
 
 import numpy as np
@@ -483,6 +484,84 @@ _ABLATION_MISTAKES = (
 
 # --- the registry -------------------------------------------------------------------------
 
+# --- how many heads write to each feature -------------------------------------------------
+
+
+def _heads_per_feature_cases(rng: np.random.Generator) -> list[Case]:
+    def writes(shape, dtype, scales=None, offsets=None):
+        x = normal(rng, shape, F64)  # (..., h, n, d)
+        h = shape[-3]
+        if scales is not None:
+            x = x * np.asarray(scales, dtype=float).reshape(h, 1, 1)
+        if offsets is not None:
+            x = x + np.asarray(offsets, dtype=float).reshape(h, 1, 1)
+        return x.astype(dtype)
+
+    return [
+        Case("contributions (3, 20, 6): 3 heads, 20 tokens, no batch axis", (writes((3, 20, 6), F64),)),
+        Case("contributions (2, 4, 10, 8): a batch of 2, heads of spread 1, 2, 0.5, 3, float32",
+             (writes((2, 4, 10, 8), F32, scales=[1, 2, 0.5, 3]),)),
+        Case("contributions (3, 15, 5): head 0 adds a large constant (it varies as the others)",
+             (writes((3, 15, 5), F64, offsets=[20, 0, 0]),)),
+        Case("contributions (2, 1, 30, 4): one head", (writes((2, 1, 30, 4), F64),)),
+    ]  # fmt: skip
+
+
+def _reference_heads_per_feature(contributions):
+    """The count in NumPy (mha.analysis.heads_per_feature takes torch tensors), float64."""
+    return _heads_per_feature_variant()(contributions)
+
+
+def _heads_per_feature_variant(change: str = "") -> Callable:
+    """The count with one thing changed; ``""`` gives the right answer."""
+
+    def heads_per_feature(contributions):
+        x = np.asarray(contributions, dtype=np.float64)
+        h, d = x.shape[-3], x.shape[-1]
+        heads_first = x if change == "heads_axis_not_moved" else np.moveaxis(x, -3, 0)
+        flat = heads_first.reshape(h, -1, d)  # (h, tokens, d)
+        if change == "second_moment":
+            spread = (flat**2).mean(1)
+        elif change == "standard_deviation":
+            spread = flat.std(1)
+        else:
+            spread = flat.var(1)  # (h, d)
+        if change == "share_of_largest":
+            return spread.sum(0) / spread.max(0)
+        return spread.sum(0) ** 2 / (spread**2).sum(0)
+
+    return heads_per_feature
+
+
+_HEADS_PER_FEATURE_MISTAKES = (
+    Mistake(
+        "second_moment",
+        "the mean square of each contribution instead of its variance: a constant counts",
+        "a head that adds the same vector to every token says nothing about any of them: take "
+        "the variance over the tokens, not the mean square",
+        _heads_per_feature_variant("second_moment"),
+    ),
+    Mistake(
+        "standard_deviation",
+        "the participation ratio of standard deviations instead of variances",
+        "s_a is the variance of head a's contribution (.var), not its standard deviation",
+        _heads_per_feature_variant("standard_deviation"),
+    ),
+    Mistake(
+        "share_of_largest",
+        "the sum of the variances divided by the largest, not (sum)^2 / sum of squares",
+        "the participation ratio is (sum_a s_a)^2 / sum_a s_a^2",
+        _heads_per_feature_variant("share_of_largest"),
+    ),
+    Mistake(
+        "heads_axis_not_moved",
+        "the leading (batch) axis taken for the heads: reshape without moving the heads first",
+        "move the heads axis to the front, np.moveaxis(x, -3, 0), then reshape to (h, -1, d)",
+        _heads_per_feature_variant("heads_axis_not_moved"),
+    ),
+)
+
+
 # --- a prediction: a sink head against a previous-token head ----------------------------------
 
 SINK_N = 10  # [CLS], eight word pieces, [SEP]
@@ -530,6 +609,10 @@ EXERCISES: dict[str, Exercise] = {
         _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
         quantities=lambda args: {"h": args[0].shape[-3], "n_q": args[0].shape[-2], "n_k": args[0].shape[-1]},
         other_references=("mha.atlas.js_divergence",),
+    ),
+    "heads_per_feature": FunctionExercise(
+        _reference_heads_per_feature, _heads_per_feature_cases, _HEADS_PER_FEATURE_MISTAKES,
+        other_references=("mha.analysis.heads_per_feature",),
     ),
     "predict_sink_previous_divergence": PredictionExercise(
         "the Jensen-Shannon divergence (nats) between a sink head and a previous-token head, "
