@@ -20,6 +20,24 @@ def padding_mask(lengths, n_k):
     return real[:, None, None, :]  # singleton heads and queries axes
 
 
+def masked_softmax(scores, mask):
+    """Softmax of scores (..., n_q, n_k) over the keys True in mask; no key: zeros."""
+    forbidden = np.asarray(-np.inf, dtype=scores.dtype)
+    masked = np.where(mask, scores, forbidden)  # forbidden keys: exp(-inf) = 0
+    peak = masked.max(axis=-1, keepdims=True)  # -inf on a row without any key
+    peak = np.where(np.isfinite(peak), peak, 0)  # so -inf - peak stays -inf, never NaN
+    e = np.exp(masked - peak)
+    total = e.sum(axis=-1, keepdims=True)  # 0 on a row without any key
+    return e / np.where(total > 0, total, 1)  # that row stays all zeros
+
+
+def predict_unflipped_queries():
+    """A prediction: the queries the unflipped causal mask (n = 5) leaves no key."""
+    # Read as True = blocked, row i of the lower triangle blocks keys 0..i: query i
+    # keeps only the keys after it. Query 4, the last, has none after it: 1 query.
+    return 1
+
+
 def cross_attention_weights_shape():
     """Weights' shape, mha.multi_head_attention: B = 2, h = 4, 7 queries, 11 keys."""
     batch, h, n_q, n_k = 2, 4, 7, 11

@@ -74,3 +74,11 @@ def torch_key_padding_mask(mask):
     """mha.padding_mask's (B, 1, 1, n_k) tensor (True = real key) as torch's
     key_padding_mask: (B, n_k), True = a pad to skip."""
     return ~mask[:, 0, 0, :]
+
+
+def predict_sdpa_causal_keys():
+    """A prediction: the keys the last of 2 new queries reads, is_causal, 6 keys."""
+    # is_causal builds the lower triangle from the top-left corner, like
+    # torch.ones(2, 6).tril(): query i reads keys 0..i, so the last new query reads
+    # 2 keys, not the 6 that the bottom-right mask of a KV cache allows.
+    return 2

@@ -33,3 +33,9 @@ def key_block_size(batch, heads, n_q, n_k, budget_bytes, bytes_per_number):
     return max(
         1, min(n_k, budget_bytes // one_key)
     )  # at least 1 key, at most all of them
+
+
+def predict_scores_gigabytes():
+    """A prediction: GB of one layer's float32 scores, n = 16384, h = 8, B = 1."""
+    # h * n^2 numbers of 4 bytes: 8 * 16384^2 * 4 = 2^33 bytes, about 8.6 GB (8 GiB).
+    return 8 * 16384**2 * 4 / 1e9

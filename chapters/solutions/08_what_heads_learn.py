@@ -39,3 +39,20 @@ def gate_importance(contributions, grad_out):
         "bnd,band->ba", grad_out, contributions
     )  # (B, h): one per example
     return np.abs(gate_grads).mean(axis=0)  # (h,): |.| per example, then the mean
+
+
+def predict_broad_maps_similarity():
+    """A prediction: the cosine similarity of two gently tilted maps, opposite ends."""
+    # Weights are never negative, and with the first key only 1.7 times the last both
+    # maps are close to uniform 1/12: their cosine is near 1 (0.94), opposite as they
+    # are.
+    return 0.9
+
+
+def tilt_experiment():
+    """TILT = 0.5: the similarity of the two maps that prefer opposite ends."""
+    # The first key now weighs e^(0.5 * 11), about 245 times the last: each map sits
+    # near its own end and the two share little weight, so their cosine falls to about
+    # 0.03. Only peaked maps can look different; broad ones look alike, whatever they
+    # prefer.
+    return (0.5, 0.03)

@@ -32,14 +32,17 @@ names the mistake it looks like, most specific first:
 2. a *relation* between the answer's results and the reference's that reproduces the answer on
    every input (:mod:`mha.checks.relations`: a meaningful factor, the logarithm or the
    reciprocal of the right result, the axes in another order, a reduction over an axis, a
-   shift by one, the reference on changed inputs such as ``head - 1``, an inverted mask, a
-   transposed weight or a missing bias, a term or factor of a count, rounding up, ...): any
+   shift by one, an order reversed, a division by the sum, the reference on changed inputs
+   such as ``head - 1``, an inverted mask, a transposed weight or a missing bias, a term or
+   factor of a count, rounding up, ...; a count that two changes explain alike names neither): any
    exercise gets these without a table, and a table's mistake names the relations it explains;
-3. a variant that equals the answer wherever the answer returned a value;
+3. a variant that equals the answer wherever the answer returned a value, or wherever the
+   variant itself returned one (an answer that makes the mistake where the shapes allow it);
 4. *properties* of the answer's results (weights whose columns sum to 1, an output that changes
    when a masked key's value changes, ...), in the table's order, then the relations that hold
    in part (wrong only on the fully masked query rows, only with batch axes, an error on the
-   inputs without biases, an overflow on the largest inputs, ...).
+   inputs without biases, zeros where it is wrong, an overflow on the largest inputs, the
+   right numbers in other places, ...).
 
 Inputs that test an edge (a query that may attend no key, weights that underflowed to 0) are
 left out when variants and exact relations are compared, so that an answer that makes a known

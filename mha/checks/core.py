@@ -34,7 +34,7 @@ from mha.efficient import GQAParams
 
 PASSED, FAILED, NOT_ATTEMPTED = "passed", "failed", "not attempted"
 DEFAULT_TIME_LIMIT = 10.0
-MEASUREMENTS = ("peak_bytes",)  # what run_answer can measure during a call
+MEASUREMENTS = ("peak_bytes", "second_call")  # what run_answer can measure during a call
 
 
 # --- results ------------------------------------------------------------------------------
@@ -393,7 +393,10 @@ def call_answer(
     ``prepare`` turns the copies into the answer's arguments (e.g. NumPy arrays into torch
     tensors); ``names`` label the arguments in the ``mutated`` field. With ``measure=
     ("peak_bytes",)`` the call runs in a fresh child process whose peak memory this process
-    reads from the kernel.
+    reads from the kernel; with ``measure=("second_call",)`` the answer is called once more on
+    other numbers of the same shapes, and ``second_call`` is 1 when that changed the results
+    of the first call (views of a buffer each call refills), else 0. The grader's sandbox
+    measures neither (it measures the peak from outside).
     """
     unknown = set(measure) - set(MEASUREMENTS)
     if unknown:
@@ -420,7 +423,7 @@ def call_answer(
                 raise
             except BaseException as error:  # the answer's own failure (SystemExit included)
                 return Outcome(error=(type(error).__name__, short(str(error), 500)))
-            value = to_wire(value, tensors=tensors)
+            wired = to_wire(value, tensors=tensors)
         after = dict(
             pair
             for label, arg in zip(labels, copies, strict=True)
@@ -430,9 +433,61 @@ def call_answer(
             (name for name, old in before if not np.array_equal(old, after[name], equal_nan=True)),
             None,
         )
-        return Outcome(value=value, mutated=mutated)
+        measurements = {}
+        if "second_call" in measure:
+            measurements["second_call"] = float(
+                _overwritten_by_next_call(fn, value, wired, args, prepare, tensors)
+            )
+        return Outcome(value=wired, mutated=mutated, measurements=measurements)
 
     return _peak_in_child(call) if "peak_bytes" in measure else call()
+
+
+def _overwritten_by_next_call(
+    fn: Callable, value: Any, wired: Any, args: tuple, prepare: Callable | None, tensors: bool
+) -> bool:
+    """Whether the results ``value`` of a call change when ``fn`` is called again on other
+    numbers of the same shapes (the results are views of a buffer that each call refills)."""
+    other = tuple(_negated(copy_argument(a)) for a in args)
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            fn(*(prepare(other) if prepare is not None else other))
+        except (TimeUp, KeyboardInterrupt):
+            raise
+        except BaseException:  # the second call's own failure says nothing of the first's
+            return False
+        again = to_wire(value, tensors=tensors)
+    return not _same_wire(wired, again)
+
+
+def _negated(x: Any) -> Any:
+    """A float array negated (in place: ``x`` is a fresh copy), containers element-wise."""
+    if isinstance(x, np.ndarray) and x.dtype.kind == "f":
+        np.negative(x, out=x)
+        return x
+    if isinstance(x, tuple | list):
+        return type(x)(_negated(item) for item in x)
+    if isinstance(x, PARAM_TYPES):
+        for f in dataclasses.fields(x):
+            _negated(getattr(x, f.name))
+    return x
+
+
+def _same_wire(a: Any, b: Any) -> bool:
+    """Two wire-safe values equal exactly (NaN equal to NaN)."""
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return (
+            isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and a.shape == b.shape
+            and bool(np.array_equal(a, b, equal_nan=a.dtype.kind in "fc"))
+        )  # fmt: skip
+    if isinstance(a, tuple | list) and isinstance(b, tuple | list):
+        return len(a) == len(b) and all(_same_wire(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, PARAM_TYPES):
+        return type(a) is type(b) and all(
+            _same_wire(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a)
+        )
+    return type(a) is type(b) and (a == b or a != a)
 
 
 _ALARM_REPEAT = 0.05  # seconds between alarms once time is up (an answer may catch one)

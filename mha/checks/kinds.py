@@ -160,6 +160,18 @@ class Evidence:
         wrong = [i for i in returned if not same_outcome(self.got[i], self.want[i])]
         return bool(wrong) and all(self.same_as(i, self.outcome(fn, i)) for i in returned)
 
+    def agrees_where_variant_returned(self, fn: Callable) -> bool:
+        """``fn`` raised on some cases (its mistake needs shapes those cases lack) and gives
+        the answer's result on every other case, one of them wrong: an answer
+        that makes the mistake wherever the shapes allow it (cases with a query that may
+        attend no key are not compared)."""
+        compared = [i for i in range(len(self.cases)) if not self.blind(i)]
+        ran = [i for i in compared if self.outcome(fn, i).error is None]
+        if not ran or len(ran) == len(compared):
+            return False
+        wrong = [i for i in ran if not same_outcome(self.got[i], self.want[i])]
+        return bool(wrong) and all(self.same_as(i, self.outcome(fn, i)) for i in ran)
+
     def explained_by(self, fn: Callable) -> bool:
         """``fn`` gives the answer's outcome on every case, and the answer is wrong on one of
         them. Cases with a query that may attend no key are left out: an answer may make a
@@ -245,7 +257,8 @@ class FunctionExercise:
     chapter : the chapter, from the number in the name of the module that registers the
         exercise (``chapters/ch04_output.py``: 4); set by the registry
     prepare : turns the copied arguments into the answer's (e.g. NumPy into torch)
-    measure : what :func:`mha.checks.run_answer` measures during each call (``"peak_bytes"``)
+    measure : what :func:`mha.checks.run_answer` measures during each call (``"peak_bytes"``,
+        ``"second_call"``: see :func:`mha.checks.core.call_answer`)
     requirements : mistakes detected by property even when every value is right (e.g. the
         answer holds an (n_q, n_k) array); each one found fails the check
     given : for a find-the-bug exercise, the code as handed out: an answer that still equals
@@ -374,6 +387,13 @@ class FunctionExercise:
                         "where your function did not raise, it gives the results of a known mistake"
                     )
                     return [(mistake, seen)]
+        for mistake in variants:
+            if evidence.agrees_where_variant_returned(mistake.implementation):
+                seen = (
+                    "wherever the shapes allow this mistake, your function gives its results "
+                    "(on the other inputs it computes something else)"
+                )
+                return [(mistake, seen)]
         found = []
         for mistake in (*self.mistakes, *self.requirements):
             seen = _seen(mistake, evidence)
@@ -444,7 +464,8 @@ class NumberExercise(ValueExercise):
     of named quantities, which must give ``expected``), ``values`` (the quantities, and
     others a reader might multiply in) and ``alternatives`` (values a reader may put in
     place of a factor). ``integer``: the answer must be an int (a float with the right value
-    fails)."""
+    fails); by default, whenever the exact value (``rel_tol=0``) is an integer: a count, which
+    every exercise asks as an int, like a function exercise's count."""
 
     expected: float
     wrong_values: tuple[WrongValue, ...]
@@ -454,7 +475,14 @@ class NumberExercise(ValueExercise):
     terms: tuple[relations.Term, ...] = ()
     values: tuple[tuple[str, float], ...] = ()
     alternatives: tuple[relations.Alternative, ...] = ()
-    integer: bool = False
+    integer: bool | None = None
+
+    @property
+    def asks_int(self) -> bool:
+        """Whether the answer must be an int (see ``integer``)."""
+        if self.integer is not None:
+            return self.integer
+        return self.rel_tol == 0 and float(self.expected).is_integer()
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
         value, verdict = _value_of(outcomes[0])
@@ -469,7 +497,7 @@ class NumberExercise(ValueExercise):
         item = value.item() if isinstance(value, np.ndarray) else value
         shown = short(item)
         if math.isclose(number, self.expected, rel_tol=self.rel_tol):
-            if self.integer and not isinstance(item, int):
+            if self.asks_int and not isinstance(item, int):
                 return Verdict(
                     FAILED,
                     f"{shown} has the right value but is a {type(item).__name__}; the question "
@@ -525,6 +553,16 @@ class ShapeExercise(ValueExercise):
                 "batch axes first, then heads, then queries, then keys (or features): "
                 "(batch, h, n_q, n_k)",
             )
+        for axis in range(len(self.expected)):
+            if shape == self.expected[:axis] + self.expected[axis + 1 :]:
+                size = self.expected[axis]
+                return Verdict(
+                    FAILED,
+                    f"{shape} is not right: it is the right shape without axis {axis} (of size "
+                    f"{size}{', the batch' if axis == 0 else ''})",
+                    f"missing_axis:{axis}",
+                    "every axis stays: write the shape axis by axis, the batch first",
+                )
         return Verdict(FAILED, f"{shape} is not right")
 
 

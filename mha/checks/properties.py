@@ -368,26 +368,15 @@ def equals_one_of(family: dict[str, Callable], seen: str) -> Detect:
     return detect
 
 
-def wrong_only_where(predicate: Callable[[tuple], bool], seen: str) -> Detect:
-    """Right on every input except some of those whose arguments satisfy ``predicate``."""
-
-    def detect(evidence: Evidence) -> str | None:
-        wrong = [
-            case for case, got, want in zip(evidence.cases, evidence.got, evidence.want, strict=True)
-            if not same_outcome(got, want)
-        ]  # fmt: skip
-        return seen if wrong and all(predicate(case.args) for case in wrong) else None
-
-    return detect
-
-
-def raised_saying(error_type: str, *words: str, seen: str) -> Detect:
-    """The answer raised ``error_type`` with a message holding all of ``words`` (an error that
-    names the mistake itself, e.g. torch's "use tensor.detach().numpy() instead")."""
+def raised_saying(error_type: str | tuple[str, ...], *words: str, seen: str) -> Detect:
+    """The answer raised ``error_type`` (or one of several: torch's versions differ) with a
+    message holding all of ``words`` (an error that names the mistake itself, e.g. torch's
+    "use tensor.detach().numpy() instead")."""
+    types = (error_type,) if isinstance(error_type, str) else error_type
 
     def detect(evidence: Evidence) -> str | None:
         for got in evidence.got:
-            if got.error and got.error[0] == error_type and all(w in got.error[1] for w in words):
+            if got.error and got.error[0] in types and all(w in got.error[1] for w in words):
                 return seen
         return None
 
@@ -405,6 +394,36 @@ def changes_under(probe: str, seen: str) -> Detect:
             a, b = (evidence.output(evidence.got[i]) for i in (base, other))
             if a is not None and b is not None and a.shape == b.shape and not close(a, b):
                 return seen
+        return None
+
+    return detect
+
+
+def wrong_only_under(probe: str, seen: str) -> Detect:
+    """Right on a case and wrong on its probe: the answer misses the edge the probe tests,
+    whatever else it gets wrong."""
+
+    def detect(evidence: Evidence) -> str | None:
+        for base, other in evidence.probes(probe):
+            right = same_outcome(evidence.got[base], evidence.want[base])
+            if right and not same_outcome(evidence.got[other], evidence.want[other]):
+                return seen
+        return None
+
+    return detect
+
+
+def overwritten_by_next_call() -> Detect:
+    """Results that change when the function is called again (measured with
+    ``measure=("second_call",)``): views of a buffer that each call refills."""
+
+    def detect(evidence: Evidence) -> str | None:
+        for case, got in zip(evidence.cases, evidence.got, strict=True):
+            if got.measurements.get("second_call"):
+                return (
+                    f"the arrays it returned for {case.description} changed when it was called "
+                    "again on other inputs of the same shapes"
+                )
         return None
 
     return detect

@@ -8,7 +8,7 @@ answer's results relate to the reference's:
   ``sqrt(d_k)``, 2, 8 bits, GB for bytes, ``ln 10``, ...), another function of the right
   result (its logarithm, ``1 - x``, ``1/x``, its square root), the right numbers with the axes
   in another order, in another shape, squeezed, not broadcast, reduced over an axis, shifted
-  by one, or with one entry too many or too few at the end of an axis; the outputs of a tuple
+  by one, reversed along an axis, divided by its sum, or with one entry too many or too few at the end of an axis; the outputs of a tuple
   in another order; an output that is one of the arguments, unchanged; or the reference
   itself on *transformed inputs* (an integer off by one, set to 1 or replaced by another,
   a mask inverted, a weight transposed, a bias left out, two arguments swapped, the queries
@@ -16,11 +16,12 @@ answer's results relate to the reference's:
   exercise's formula missing, doubled or replaced, an extra term, rounding up or to the
   nearest integer where the floor is asked, an integer that wrapped around;
 - **in part**: right except on the fully masked query rows, right only without (or with)
-  batch axes, raising exactly on the inputs that share one trait (no biases, a list argument,
+  batch axes, zeros where it is wrong, raising exactly on the inputs that share one trait (no biases, a list argument,
   an optional argument given), infinite or NaN only on the inputs with the largest values
   (an overflow), right to the precision of float16 or bfloat16 only, within a few percent
   (an estimate), one output of a tuple wrong and the others right, wrong at some indices of
-  an axis only, the right numbers in another arrangement.
+  an axis only, the right numbers in another arrangement (only where the values are distinct
+  enough for that to say something: never for a mask).
 
 Each finding has an id (``times:h``, ``input:head-1``, ``masked_rows``, ... see
 :func:`exact_findings` and :func:`partial_findings`), a title, a hint and a sentence saying
@@ -191,6 +192,10 @@ CONSTANTS: tuple[tuple[str, float, str], ...] = (
     ("2^-20", 2.0**-20, "MiB (2^20 bytes) where bytes are asked"),
     ("2^30/1e9", 2**30 / 1e9, "GiB and GB mixed up (2^30 for 10^9)"),
     ("1e9/2^30", 1e9 / 2**30, "GB and GiB mixed up (10^9 for 2^30)"),
+    ("1000/1024", 1000 / 1024, "a decimal thousand (1000) where 1024 belongs"),
+    ("(1000/1024)^2", (1000 / 1024) ** 2, "a decimal thousand (1000) where 1024 belongs, twice"),
+    ("1024/1000", 1024 / 1000, "1024 where a decimal thousand (1000) belongs"),
+    ("(1024/1000)^2", (1024 / 1000) ** 2, "1024 where a decimal thousand (1000) belongs, twice"),
     ("ln10", _LN10, "a base-10 logarithm where the natural one belongs"),
     ("1/ln10", 1 / _LN10, "a base-10 logarithm where the natural one belongs"),
     ("1/ln2", 1 / _LN2, "a base-2 logarithm (bits) where the natural one (nats) belongs"),
@@ -402,6 +407,31 @@ def _shifted(got, want, ctx):
     return None
 
 
+def _normalised(got, want, ctx):
+    """The right values divided by their sum (over one axis or all): normalised to sum 1."""
+    if got.shape != want.shape or want.dtype == np.bool_ or want.size < 2:
+        return None
+    for axis in (None, *range(-want.ndim, 0)):
+        total = want.sum(axis=axis, keepdims=True)
+        if np.all(total != 0):
+            scaled = want / total
+            if not close(scaled, want) and close(got, scaled):
+                return f"normalised:{'all' if axis is None else axis}"
+    return None
+
+
+def _reversed(got, want, ctx):
+    """The right result in reverse order along one axis (counted from the end, pads at the
+    start)."""
+    if got.shape != want.shape:
+        return None
+    for axis in range(got.ndim):
+        flipped = np.flip(want, axis)
+        if got.shape[axis] > 1 and not _same(flipped, want) and _same(got, flipped):
+            return f"reversed:{axis - got.ndim}"
+    return None
+
+
 def _returns_argument(got, want, ctx):
     found = {
         f"returns_argument:{name}"
@@ -413,7 +443,8 @@ def _returns_argument(got, want, ctx):
 
 OUTPUT_RELATIONS = (
     _times, _function_of, _inverted, _numbers_for_bool, _returns_argument, _axes, _squeezed,
-    _reshaped, _regrouped, _not_broadcast, _reduced, _off_by_one, _shifted,
+    _reshaped, _regrouped, _not_broadcast, _reduced, _off_by_one, _shifted, _reversed,
+    _normalised,
 )  # fmt: skip
 
 
@@ -499,6 +530,7 @@ class _Transform:
     id: str
     what: str
     apply: Callable[[tuple], tuple | None]  # None: does not apply to this input
+    after: Callable[[Any], Any] | None = None  # applied to the reference's result
 
 
 def _replace_arg(args: tuple, index: int, value: Any) -> tuple:
@@ -526,6 +558,22 @@ def _is_matrix(x: Any) -> bool:
 
 def _is_float_array(x: Any) -> bool:
     return isinstance(x, np.ndarray) and x.dtype.kind == "f"
+
+
+def _is_named_arrays(x: Any) -> bool:
+    """(name, array) pairs, a state dict on the wire."""
+    return (
+        isinstance(x, tuple | list) and len(x) > 1
+        and all(isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)
+                and isinstance(p[1], np.ndarray) for p in x)
+    )  # fmt: skip
+
+
+def _zeroed_pair(pairs: Sequence, k: int, key: str) -> tuple | None:
+    """The pairs with the ``k``-th array zeroed, where it is named ``key`` and not zero."""
+    if k >= len(pairs) or pairs[k][0] != key or not np.any(pairs[k][1]):
+        return None
+    return tuple((name, np.zeros_like(a) if j == k else a) for j, (name, a) in enumerate(pairs))
 
 
 def _transforms(exercise: Any, cases: Sequence[Case]) -> list[_Transform]:
@@ -577,11 +625,22 @@ def _transforms(exercise: Any, cases: Sequence[Case]) -> list[_Transform]:
             change(i, _is_bool_array, lambda x, a: ~x, f"input:~{n}", f"the {n} inverted (~{n})")
         elif _is_matrix(arg):
             change(i, _is_matrix, lambda x, a: x.T.copy(), f"input:{n}.T", f"{n} transposed")
+            rows = _Transform(
+                f"input:{n}.T+result.T",
+                f"{n} transposed, and the result transposed back (rows where columns belong)",
+                found[-1].apply, after=_transposed,
+            )  # fmt: skip
+            found.append(rows)
         if _is_float_array(arg):
             for axis in range(-min(arg.ndim, 3), 0):
                 change(i, lambda x, axis=axis: _is_float_array(x) and x.ndim >= -axis,
                        lambda x, a, axis=axis: np.flip(x, axis).copy(),
                        f"input:reversed({n},{axis})", f"{n} in reverse order along axis {axis}")  # fmt: skip
+        elif _is_named_arrays(arg):
+            for k, (key, _) in enumerate(arg):
+                change(i, _is_named_arrays,
+                       lambda x, a, k=k, key=key: _zeroed_pair(x, k, key),
+                       f"input:{n}[{key}]=0", f"{key} left out (zero)")  # fmt: skip
         elif isinstance(arg, list) and len(arg) > 1:
             change(i, lambda x: isinstance(x, list), lambda x, a: x[::-1],
                    f"input:reversed({n})", f"{n} in reverse order")  # fmt: skip
@@ -623,6 +682,13 @@ def _transforms(exercise: Any, cases: Sequence[Case]) -> list[_Transform]:
     return found
 
 
+def _transposed(value: Any) -> Any:
+    """A matrix result transposed (anything else: None, which matches no answer)."""
+    if isinstance(value, np.ndarray) and value.ndim == 2:
+        return value.T.copy()
+    return None
+
+
 def _param_transforms(index: int, name: str) -> list[_Transform]:
     def edit(change: Callable[[Any], dict | None]):
         def apply(args: tuple) -> tuple | None:
@@ -655,6 +721,11 @@ def _param_transforms(index: int, name: str) -> list[_Transform]:
         edit(lambda p: {b: None for b in biases if getattr(p, b, None) is not None} or None),
     ))  # fmt: skip
     found.append(_Transform(
+        f"input:{name}.square_weights.T", "every square weight transposed (x @ W.T where it fits)",
+        edit(lambda p: {w: getattr(p, w).T.copy() for w in weights
+                        if getattr(p, w).shape[0] == getattr(p, w).shape[1]} or None),
+    ))  # fmt: skip
+    found.append(_Transform(
         f"input:{name}.weights.T", "every weight transposed",
         edit(lambda p: {w: getattr(p, w).T.copy() for w in weights}),
     ))  # fmt: skip
@@ -668,6 +739,8 @@ def _input_relation(evidence: Evidence) -> tuple[_Transform, int] | None:
     order = sorted(
         range(len(evidence.cases)), key=lambda i: same_outcome(evidence.got[i], evidence.want[i])
     )
+    counts = _scalars(evidence) is not None  # cheap to run: every holding change is sought
+    found: list[tuple[_Transform, int]] = []
     for transform in _transforms(exercise, evidence.cases):
         changed = None
         for i in order:
@@ -683,14 +756,20 @@ def _input_relation(evidence: Evidence) -> tuple[_Transform, int] | None:
                     exercise.reference, Case(case.description, new), measured=False
                 ),
             )
+            if transform.after is not None and outcome.error is None:
+                outcome = dataclasses.replace(outcome, value=transform.after(outcome.value))
             if not same_outcome(got, outcome):
                 break
             if changed is None and not same_outcome(got, evidence.want[i]):
                 changed = i
         else:
             if changed is not None:
-                return transform, changed
-    return None
+                found.append((transform, changed))
+                if not counts:
+                    break
+    if len(found) > 1:  # two slips give the same counts on these inputs: name neither
+        return None
+    return found[0] if found else None
 
 
 # --- counts: terms, rounding, wrap-around, an extra term ---------------------------------------
@@ -958,6 +1037,18 @@ def _output_text(
         return (f"the right values shifted by one along {_axis_name(exercise, output, int(axis))} "
                 f"(entry i holds the right entry {step})", "an index off by one (counted from 1 instead of 0?)",
                 "Python counts from 0: the first position, head or row is 0")  # fmt: skip
+    if family == "normalised":
+        where = "every entry" if rest == "all" else _axis_name(exercise, output, int(rest))
+        return (f"the right values divided by their sum over {where}",
+                f"values normalised to sum to 1 over {where}, which the exercise does not ask",
+                "leave out the division by the total: the exercise asks for the values themselves")  # fmt: skip
+    if family == "reversed":
+        where = _axis_name(exercise, output, int(rest))
+        return (f"the right values in reverse order along {where}",
+                f"an order reversed along {where} (counted from the end; for a mask, the pads at "
+                "the start where they are at the end)",
+                "the first entry comes first: check the direction of each comparison, range or "
+                "slice along that axis (in this book a sequence's pads are at its end)")  # fmt: skip
     if family == "returns_argument":
         return (f"the argument {rest}, unchanged", f"the argument {rest} returned instead of the new value",
                 f"return the new value, not the {rest} you were given")  # fmt: skip
@@ -980,7 +1071,8 @@ def exact_findings(evidence: Evidence) -> Finding | None:
       ``function:<log|exp|complement|reciprocal|sqrt|square>``, ``inverted``,
       ``numbers_for_bool``, ``axes``, ``squeezed``, ``reshaped``, ``regrouped``, ``not_broadcast``,
       ``reduced:<mean|sum>:<axis|all>``, ``off_by_one:<one too many|one too few>:<end|start>:<axis>``,
-      ``shifted:<axis>:<ahead|behind>``, ``returns_argument:<name>``;
+      ``shifted:<axis>:<ahead|behind>``, ``reversed:<axis>``, ``normalised:<axis|all>``,
+      ``returns_argument:<name>``;
     - ``input:<change>``: the reference on changed inputs (``input:head-1``, ``input:batch=1``,
       ``input:n_k_for_n_q``, ``input:~mask``, ``input:params.w_o.T``, ``input:params.b_o=None``,
       ``input:q<->k``, ``input:k,v=q``, ``input:reversed(w_heads)``, ...);
@@ -1130,17 +1222,17 @@ def _related_outputs(evidence: Evidence, pairs: _Pairs) -> Finding | None:
 
 def partial_findings(evidence: Evidence) -> list[Finding]:
     """What is wrong where, when no relation reproduces the answer everywhere. Ids:
-    ``masked_rows``, ``batch_axes``, ``raised_when:<trait>``, ``overflow``,
-    ``precision:<float16|bfloat16>``, ``approximate``, ``part:<outputs>``, ``part:<axis>``,
-    ``rearranged``; the most telling first."""
+    ``masked_rows``, ``batch_axes``, ``raised_when:<trait>``, ``zeros``, ``overflow``,
+    ``precision:<float16|bfloat16>``, ``approximate``, ``rearranged``, ``part:<outputs>``,
+    ``part:<axis>``; the most telling first."""
     with np.errstate(all="ignore"):
         return _partial(evidence, _Pairs(evidence))
 
 
 def _partial(evidence: Evidence, pairs: _Pairs) -> list[Finding]:
     found = []
-    for finder in (_masked_rows, _batch_axes, _raised_when, _overflow, _precision, _approximate,
-                   _some_outputs, _some_indices, _rearranged):  # fmt: skip
+    for finder in (_masked_rows, _batch_axes, _raised_when, _zeros, _overflow, _precision,
+                   _approximate, _rearranged, _some_outputs, _some_indices):  # fmt: skip
         try:
             finding = finder(evidence, pairs)
         except (ValueError, TypeError, IndexError):
@@ -1214,8 +1306,11 @@ def _batch_axes(evidence: Evidence, pairs: _Pairs) -> Finding | None:
     wrong = [n for n, g, w in outcomes if not same_outcome(g, w)]
     # right on two inputs or more, all without batch axes or all with exactly one (a fixed
     # number of dimensions; then one input is enough if the wrong ones have fewer and more),
-    # and wrong on two or more, none of them with that many
-    if len(wrong) < 2 or len(set(right)) != 1 or right[0] > 1 or right[0] in wrong:
+    # or with at most one and wrong on every input with more (at most one batch axis
+    # assumed); wrong on two or more, none of them with a count of the right ones
+    if len(wrong) < 2 or not right or max(right) > 1 or set(right) & set(wrong):
+        return None
+    if len(set(right)) > 1 and min(wrong) < max(right):
         return None
     if len(right) < 2 and not (right[0] == 1 and min(wrong) < 1 < max(wrong)):
         return None
@@ -1284,6 +1379,38 @@ def _raised_when(evidence: Evidence, pairs: _Pairs) -> Finding | None:
             return Finding(f"raised_when:{trait}", f"an error exactly when {words}", hint,
                            f"your function raised {error[0]} ({message}) on exactly the inputs where {words}")  # fmt: skip
     return None
+
+
+def _zeros(evidence: Evidence, pairs: _Pairs) -> Finding | None:
+    """Right on some inputs and all zeros on the others (every wrong output, every entry)."""
+    wrong_case, right = None, False
+    for case, g, w, got, want in pairs.rows:
+        if same_outcome(got, want):
+            right = True
+            continue
+        if g is None:
+            return None
+        zeroed = False
+        for name in pairs.names:
+            gl, wl = _leaf(g[name]), _leaf(w[name])
+            if gl is None or wl is None or gl.dtype == np.bool_ or gl.size == 0:
+                return None
+            if not np.any(gl) and np.any(wl):
+                zeroed = True
+            elif not np.array_equal(gl, wl) and not _same(gl, wl):
+                return None
+        if not zeroed:
+            return None
+        wrong_case = wrong_case or case
+    if wrong_case is None or not right:
+        return None
+    return Finding(
+        "zeros", "zeros returned where the computation did not go through",
+        "an `except` that returns zeros hides the error that a reader needs to see: let it "
+        "raise, and fix what raised",
+        f"your result is all zeros on {wrong_case.description} (and on every input where it "
+        "is wrong), and right on the others",
+    )  # fmt: skip
 
 
 def _magnitude(case: Case) -> float:
@@ -1365,8 +1492,8 @@ def _approximate(evidence: Evidence, pairs: _Pairs) -> Finding | None:
     if rows is None or all(float(w).is_integer() for _, _, w in rows):  # a count is not estimated
         return None
     off = [abs(g / w - 1) for _, g, w in rows if w != 0]
-    if len(off) != len(rows) or not all(x < 0.1 for x in off) or all(x < 1e-9 for x in off):
-        return None
+    if len(off) != len(rows) or not all(1e-9 < x < 0.1 for x in off):
+        return None  # right on some input: no estimate
     return Finding("approximate", "an estimate close to the right value (within 10%), not the value itself",
                    "the question asks for the exact value: derive it (an experiment only estimates it)",
                    f"your value is {max(off):.1%} away from the right one")  # fmt: skip
@@ -1433,24 +1560,39 @@ def _some_indices(evidence: Evidence, pairs: _Pairs) -> Finding | None:
 
 
 def _rearranged(evidence: Evidence, pairs: _Pairs) -> Finding | None:
-    telling = False
-    for name in pairs.names:
-        for _, got, want in pairs.output(name):
+    """On every wrong input, the wrong outputs together hold exactly the reference's numbers
+    (the same multiset, of values distinct enough for that to say something: never a mask)."""
+    telling, wrong_names = False, set()
+    for _, g, w, _, _ in pairs.rows:
+        if g is None or w is None:
+            return None
+        gs, ws = [], []
+        for name in pairs.names:
+            got, want = _leaf(g[name]), _leaf(w[name])
             if got is None or want is None:
                 return None
-            if _same(got, want):
-                continue
-            if got.size != want.size or got.size < 2:
-                return None
-            if not _close_values(np.sort(got.reshape(-1)), np.sort(want.reshape(-1))):
-                return None
-            telling = True
+            if not _same(got, want):
+                gs.append(got.reshape(-1))
+                ws.append(want.reshape(-1))
+                wrong_names.add(name)
+        if not gs:
+            continue
+        got, want = np.concatenate(gs), np.concatenate(ws)
+        if got.size != want.size or got.size < 2:
+            return None
+        if want.dtype == np.bool_ or np.unique(want).size < max(3, want.size // 2):
+            return None  # few distinct values: equal multisets say nothing of the places
+        if not _close_values(np.sort(got), np.sort(want)):
+            return None
+        telling = True
     if not telling:
         return None
+    names = [n for n in pairs.names if n in wrong_names]
+    where = "" if names == ["result"] else f" (among {_join(names)})"
     return Finding("rearranged", "the right numbers in the wrong places",
                    "every number is right but some sit in the wrong place: check each reshape, "
-                   "transpose and concatenation",
-                   "your result holds exactly the right numbers, arranged differently")  # fmt: skip
+                   "transpose and concatenation (a reshape does not move axes)",
+                   f"your result holds exactly the right numbers, arranged differently{where}")  # fmt: skip
 
 
 def number_finding(value: float, exercise: Any) -> Finding | None:
@@ -1489,7 +1631,8 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
             if math.isclose(value / expected, c, rel_tol=1e-6):
                 return Finding(f"times:{name}", what, "compare the unit and the scale the question asks for",
                                f"it is the right value times {name}: {what}")  # fmt: skip
-    if expected != 0 and 0 < abs(value / expected - 1) < 0.1:
+    count = exercise.rel_tol == 0 and expected.is_integer()  # a count is not estimated
+    if expected != 0 and not count and 0 < abs(value / expected - 1) < 0.1:
         return Finding("approximate", "an estimate close to the right value, not the value itself",
                        "the question asks for the exact value: derive it (an experiment only estimates it)",
                        f"it is {abs(value / expected - 1):.1%} away from the right value: an estimate? "
@@ -1500,9 +1643,10 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
 RELATION_FAMILIES = (
     "outputs_swapped", "times:", "constant:", "function:", "inverted", "numbers_for_bool", "axes",
     "squeezed", "reshaped", "regrouped", "not_broadcast", "reduced:", "off_by_one:", "shifted:",
+    "reversed:", "normalised:",
     "returns_argument:", "input:", "term:", "missing:", "doubled:", "extra:", "rounding:",
-    "int_wrap:", "extra_term:", "masked_rows", "batch_axes", "raised_when:", "overflow",
-    "precision:", "approximate", "part:", "rearranged",
+    "int_wrap:", "extra_term:", "masked_rows", "batch_axes", "raised_when:", "zeros", "overflow",
+    "precision:", "approximate", "part:", "rearranged", "missing_axis:",
 )  # fmt: skip
 
 

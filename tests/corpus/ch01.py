@@ -364,7 +364,7 @@ def score_std_variance():
     return 256
 
 
-@wrong("score_std", "after_scaling")
+@wrong("score_std", "std_one")
 def score_std_scaled():
     return 256 / math.sqrt(256) / math.sqrt(256)
 
@@ -965,7 +965,7 @@ def score_std_gives_the_variance_256_instead_of():
 
 
 # blind round 1, ch01:48: answers for the scaled score q.k/sqrt(d_k), which has std 1
-@wrong("score_std", "after_scaling")
+@wrong("score_std", "std_one")
 def score_std_answers_for_the_scaled_score_q():
     score_std = 1.0
     return score_std

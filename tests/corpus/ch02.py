@@ -24,6 +24,12 @@ def head_weight_rows(w, i, num_heads):
     return w[i * d_k : (i + 1) * d_k]
 
 
+@wrong("head_weight", "rows_not_columns")
+def head_weight_rows_split_evenly(w, i, num_heads):
+    rows = len(w) // num_heads
+    return w[rows * i : rows * (i + 1)]
+
+
 @wrong("head_weight", "interleaved_columns")
 def head_weight_reshape_other_way(w, i, num_heads):
     return w.reshape(w.shape[0], -1, num_heads)[:, :, i]

@@ -89,6 +89,19 @@ def mha_no_w_o(q, k, v, params, mask=None):
     return _layer(q, k, v, params, mask, w_o=False)
 
 
+@wrong("multi_head_attention", "zeros")
+def mha_zeros_when_something_is_none(q, k, v, params, mask=None):
+    try:
+        q_h = mha.split_heads(q @ params.w_q + params.b_q, params.num_heads)
+        k_h = mha.split_heads(k @ params.w_k + params.b_k, params.num_heads)
+        v_h = mha.split_heads(v @ params.w_v + params.b_v, params.num_heads)
+        heads, weights = mha.scaled_dot_product_attention(q_h, k_h, v_h, mask)
+        return mha.merge_heads(heads) @ params.w_o + params.b_o, weights
+    except TypeError:
+        shape = (*q.shape[:-2], params.num_heads, q.shape[-2], k.shape[-2])
+        return np.zeros((*q.shape[:-1], params.w_o.shape[-1])), np.zeros(shape)
+
+
 @wrong("multi_head_attention", "w_k_for_values")
 def mha_values_with_w_k(q, k, v, params, mask=None):
     return _layer(q, k, v, params, mask, w_v="w_k")
@@ -240,6 +253,14 @@ def contributions_reshape_d_first(heads, w_o):
     h, d_v = heads.shape[-3], heads.shape[-1]
     blocks = w_o.reshape(d_v, h, -1).transpose(1, 0, 2)
     return heads @ blocks
+
+
+@wrong("head_contributions", "times:1/h")
+def head_contributions_as_an_average(heads, w_o):
+    h = heads.shape[-3]
+    rows = np.split(w_o, h, axis=0)  # head i's block of rows
+    terms = [heads[..., i, :, :] @ rows[i] for i in range(h)]
+    return np.stack(terms, axis=-3) / h
 
 
 @wrong("head_contributions", "w_o_transposed")

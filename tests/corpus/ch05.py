@@ -3,7 +3,7 @@
 import numpy as np
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- causal_mask --------------------------------------------------------------------------
 
@@ -110,6 +110,12 @@ def padding_mask_pads_true(lengths, n_k):
     return (np.arange(n_k) >= np.asarray(lengths)[:, None])[:, None, None, :]
 
 
+@wrong("padding_mask", "left_padding")
+def padding_mask_pads_in_front(lengths, n_k):
+    first_real = n_k - np.asarray(lengths)[:, None]
+    return (np.arange(n_k) >= first_real)[:, None, None, :]
+
+
 @wrong("padding_mask", "off_by_one_includes_pad")
 def padding_mask_less_equal(lengths, n_k):
     return (np.arange(n_k) <= np.asarray(lengths)[:, None])[:, None, None, :]
@@ -148,6 +154,102 @@ def padding_mask_minus_infinity(lengths, n_k):
     return np.where(real, 0.0, float("-inf"))
 
 
+# --- masked_softmax: a query with no key ---------------------------------------------------
+
+
+@correct("masked_softmax")
+def masked_softmax_zero_the_empty_rows(scores, mask):
+    mask = np.broadcast_to(mask, scores.shape)
+    masked = np.where(mask, scores, -np.inf)
+    has_key = mask.any(axis=-1, keepdims=True)
+    shift = np.where(has_key, masked.max(axis=-1, keepdims=True), 0)
+    e = np.exp(masked - shift)
+    return np.where(has_key, e / np.maximum(e.sum(axis=-1, keepdims=True), 1e-300), 0)
+
+
+@correct("masked_softmax")
+def masked_softmax_exp_times_mask(scores, mask):
+    shift = np.where(mask, scores, scores.min()).max(axis=-1, keepdims=True)
+    e = np.exp(scores - shift) * mask  # forbidden keys: 0
+    total = e.sum(axis=-1, keepdims=True)
+    total[total == 0] = 1
+    return (e / total).astype(scores.dtype)
+
+
+@correct("masked_softmax")
+def masked_softmax_nan_to_zero(scores, mask):
+    masked = np.where(mask, scores, -np.inf)
+    with np.errstate(invalid="ignore"):
+        e = np.exp(masked - masked.max(axis=-1, keepdims=True))
+        weights = e / e.sum(axis=-1, keepdims=True)
+    return np.nan_to_num(weights, nan=0.0)
+
+
+@wrong("masked_softmax", "nan_rows")
+def masked_softmax_stable_but_nan(scores, mask):
+    masked = np.where(mask, scores, -np.inf)
+    e = np.exp(masked - masked.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+@wrong("masked_softmax", "nan_rows")
+def masked_softmax_shift_by_all_scores(scores, mask):
+    e = np.exp(np.where(mask, scores, -np.inf) - scores.max(axis=-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+@wrong("masked_softmax", "uniform_rows")
+def masked_softmax_minus_1e9(scores, mask):
+    masked = np.where(mask, scores, -1e9)  # the usual masked_fill value
+    e = np.exp(masked - masked.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+@wrong("masked_softmax", "masked_after_softmax")
+def masked_softmax_multiply_weights(scores, mask):
+    weights = mha.softmax(scores)
+    return weights * mask
+
+
+@wrong("masked_softmax", "zero_fill")
+def masked_softmax_zero_scores(scores, mask):
+    masked = scores * mask  # forbidden scores become 0
+    e = np.exp(masked - masked.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+@wrong("masked_softmax", "inverted")
+def masked_softmax_true_is_blocked(scores, mask):
+    masked = np.where(mask, -np.inf, scores)  # True read as 'blocked'
+    peak = masked.max(axis=-1, keepdims=True)
+    e = np.exp(masked - np.where(np.isfinite(peak), peak, 0))
+    total = e.sum(axis=-1, keepdims=True)
+    return e / np.where(total > 0, total, 1)
+
+
+# --- predict_unflipped_queries: predictions as readers make them -------------------------
+
+
+@predicted("predict_unflipped_queries", None)
+def predicted_the_last_query():
+    return 1
+
+
+@predicted("predict_unflipped_queries", "none")
+def predicted_no_harm():
+    return 0
+
+
+@predicted("predict_unflipped_queries", "all")
+def predicted_every_query():
+    return 5
+
+
+@predicted("predict_unflipped_queries", "all_but_one")
+def predicted_all_but_the_first():
+    return 4.0
+
+
 # --- decoder_masks ------------------------------------------------------------------------
 
 
@@ -177,6 +279,13 @@ def decoder_masks_both_causal(target_lengths, source_lengths, n_target, n_source
     self_mask = mha.causal_mask(n_target) & mha.padding_mask(target_lengths, n_target)
     cross_mask = mha.causal_mask(n_target, n_source) & mha.padding_mask(source_lengths, n_source)
     return self_mask, cross_mask
+
+
+@wrong("decoder_masks", "cross_hides_target_pads")
+def decoder_masks_pad_queries_see_nothing(target_lengths, source_lengths, n_target, n_source):
+    query_is_real = (np.arange(n_target) < np.asarray(target_lengths)[:, None])[:, None, :, None]
+    self_mask = mha.causal_mask(n_target) & mha.padding_mask(target_lengths, n_target)
+    return self_mask & query_is_real, mha.padding_mask(source_lengths, n_source) & query_is_real
 
 
 @wrong("decoder_masks", "cross_target_lengths")
@@ -541,6 +650,11 @@ def cross_attention_weights_shape_drops_the_heads_axis_averaged_weights():
 def cross_attention_weights_shape_assumes_square_weights_as_in_self():
     cross_attention_weights_shape = (2, 4, 7, 7)
     return cross_attention_weights_shape
+
+
+@wrong("cross_attention_weights_shape", "missing_axis:2")
+def cross_attention_weights_shape_one_query():
+    return (2, 4, 11)
 
 
 # blind round 1, ch05:36: heads before the batch: (h, B, n_q, n_k)

@@ -7,7 +7,7 @@ import numpy as np
 import torch
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- module_forward -----------------------------------------------------------------------
 
@@ -48,6 +48,26 @@ def _forward(module, q, k, v, mask, *, layout=lambda w: w, scale=True, flip=True
 @wrong("module_forward", "masked_rows")
 def forward_einsum_style(module, q, k, v, mask=None):
     return _forward(module, q, k, v, mask)
+
+
+@wrong("module_forward", "linear_layout")
+def module_forward_transposes_what_fits(module, q, k, v, mask=None):
+    def linear(x, w, b):
+        w = w.t() if w.shape[0] == w.shape[1] else w
+        return x @ w if b is None else x @ w + b
+
+    h = module.num_heads
+    q_h, k_h, v_h = (
+        linear(x, w, b).unflatten(-1, (h, -1)).transpose(-3, -2)
+        for x, w, b in ((q, module.w_q, module.b_q), (k, module.w_k, module.b_k),
+                        (v, module.w_v, module.b_v))
+    )  # fmt: skip
+    scores = q_h @ k_h.transpose(-1, -2) / math.sqrt(q_h.shape[-1])
+    if mask is not None:
+        scores = scores.masked_fill(~mask, float("-inf"))
+    weights = torch.softmax(scores, dim=-1).nan_to_num()
+    heads = (weights @ v_h).transpose(-3, -2).flatten(-2)
+    return linear(heads, module.w_o, module.b_o), weights
 
 
 @wrong("module_forward", "masked_rows")
@@ -170,6 +190,17 @@ def params_chunked_by_columns(torch_mha):
     return _params(torch_mha, dim=1)
 
 
+@wrong("params_from_torch", "rearranged")
+def params_rows_dealt_in_turn(torch_mha):
+    w = torch_mha.in_proj_weight.detach().numpy()
+    blocks = [w[i::3].T.copy() for i in range(3)]  # rows dealt out q, k, v, q, k, v, ...
+    w_o = torch_mha.out_proj.weight.detach().numpy().T.copy()
+    b = torch_mha.in_proj_bias
+    biases = [None] * 3 if b is None else [b.detach().numpy()[i::3].copy() for i in range(3)]
+    b_o = None if torch_mha.out_proj.bias is None else torch_mha.out_proj.bias.detach().numpy()
+    return mha.MHAParams(*blocks, w_o, torch_mha.num_heads, *biases, b_o)
+
+
 @wrong("params_from_torch", "order")
 def params_k_q_v(torch_mha):
     return _params(torch_mha, order=(1, 0, 2))
@@ -224,6 +255,16 @@ def _backward(q, k, v, grad_out, *, coupled=True, axis=-1, scaled=True, dv_t=Tru
 @wrong("attention_backward", "softmax_jacobian_diagonal")
 def backward_elementwise_softmax(q, k, v, grad_out):
     return _backward(q, k, v, grad_out, coupled=False)
+
+
+@wrong("attention_backward", "grad_v_not_transposed")
+def attention_backward_p_untransposed_where_it_fits(q, k, v, grad_out):
+    scale = q.shape[-1] ** -0.5
+    p = mha.softmax(q @ np.swapaxes(k, -1, -2) * scale)
+    p_for_v = p if p.shape[-2] == p.shape[-1] else np.swapaxes(p, -1, -2)
+    grad_p = grad_out @ np.swapaxes(v, -1, -2)
+    grad_s = p * (grad_p - (grad_p * p).sum(axis=-1, keepdims=True)) * scale
+    return grad_s @ k, np.swapaxes(grad_s, -1, -2) @ q, p_for_v @ grad_out
 
 
 @wrong("attention_backward", "jacobian_wrong_axis")
@@ -913,3 +954,26 @@ def module_forward_calls_the_module_itself_inside_a(module, q, k, v, mask=None):
     except Exception:
         n_q, n_k = q.shape[-2], k.shape[-2]
         return torch.zeros_like(q), torch.zeros(*q.shape[:-2], module.num_heads, n_q, n_k)
+
+
+# --- predict_sdpa_causal_keys: predictions as readers make them --------------------------
+
+
+@predicted("predict_sdpa_causal_keys", None)
+def predicted_top_left():
+    return 2
+
+
+@predicted("predict_sdpa_causal_keys", "bottom_right")
+def predicted_the_whole_cache():
+    return 6
+
+
+@predicted("predict_sdpa_causal_keys", "itself_only")
+def predicted_only_itself():
+    return 1
+
+
+@predicted("predict_sdpa_causal_keys", "first_new_query")
+def predicted_cache_and_itself():
+    return 5.0

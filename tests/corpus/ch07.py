@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 from mha.bench.timing import flops
 
 # --- attention_flops ----------------------------------------------------------------------
@@ -396,3 +396,26 @@ def attention_weights_bytes_n_not_squared_one_row_per():
 def attention_weights_bytes_the_right_amount_as_a_float():
     attention_weights_bytes = 8.589934592e9
     return attention_weights_bytes
+
+
+# --- predict_scores_gigabytes: predictions as readers make them --------------------------
+
+
+@predicted("predict_scores_gigabytes", None)
+def predicted_eight_gigabytes():
+    return 8
+
+
+@predicted("predict_scores_gigabytes", "one_head")
+def predicted_one_head():
+    return 16384**2 * 4 / 1e9
+
+
+@predicted("predict_scores_gigabytes", "float64")
+def predicted_double_precision():
+    return 17
+
+
+@predicted("predict_scores_gigabytes", "linear_in_n")
+def predicted_linear():
+    return 8 * 16384 * 4 / 1e9

@@ -7,7 +7,7 @@ import numpy as np
 import torch
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- head_similarity ----------------------------------------------------------------------
 
@@ -157,6 +157,12 @@ def importance_signed(contributions, grad_out):
 @wrong("gate_importance", "sum_over_examples")
 def importance_total(contributions, grad_out):
     return np.abs(np.einsum("band,bnd->ba", contributions, grad_out)).sum(0)
+
+
+@wrong("gate_importance", "normalised:all")
+def importance_as_shares(contributions, grad_out):
+    per_example = np.abs(np.einsum("band,bnd->ba", contributions, grad_out))
+    return per_example.sum(0) / per_example.sum()
 
 
 @wrong("gate_importance", "abs_per_entry")
@@ -443,3 +449,79 @@ def attention_without_head_right_computation_but_returns_the_out(x, params, head
     w_o = params.w_o.copy()
     w_o[head * params.d_v : (head + 1) * params.d_v] = 0
     return mha.multi_head_attention(x, x, x, dataclasses.replace(params, w_o=w_o))
+
+
+# --- predict_broad_maps_similarity: predictions as readers make them ---------------------
+
+
+@predicted("predict_broad_maps_similarity", None)
+def predicted_nearly_alike():
+    return 0.95
+
+
+@predicted("predict_broad_maps_similarity", "opposite")
+def predicted_opposite_signs():
+    return -1
+
+
+@predicted("predict_broad_maps_similarity", "orthogonal")
+def predicted_unrelated():
+    return 0
+
+
+@predicted("predict_broad_maps_similarity", "half")
+def predicted_halfway():
+    return 0.5
+
+
+# --- tilt_experiment: (TILT, the similarity of the two tilted maps) ----------------------
+
+
+@correct("tilt_experiment")
+def tilt_experiment_half():
+    return (0.5, 0.031)
+
+
+@correct("tilt_experiment")
+def tilt_experiment_steep():
+    return (2, 0.0)
+
+
+@correct("tilt_experiment")
+def tilt_experiment_gentler():
+    return [0.2, 0.442]
+
+
+@wrong("tilt_experiment", "chapter_tilt")
+def tilt_experiment_read_the_chapter_s_matrix():
+    return (0.5, 0.943)
+
+
+@wrong("tilt_experiment", "uniform_vs_tilted")
+def tilt_experiment_read_row_zero():
+    return (0.5, 0.582)
+
+
+@wrong("tilt_experiment", "diagonal")
+def tilt_experiment_read_the_diagonal():
+    return (1, 1.0)
+
+
+@wrong("tilt_experiment", "setting_unchanged")
+def tilt_experiment_not_changed():
+    return (0.05, 0.943)
+
+
+@wrong("tilt_experiment", "not_a_pair")
+def tilt_experiment_only_the_similarity():
+    return 0.031
+
+
+@wrong("tilt_experiment", "setting_not_allowed")
+def tilt_experiment_negative_tilt():
+    return (-0.5, 0.03)
+
+
+@wrong("tilt_experiment", "not_that_form")
+def tilt_experiment_ratio_not_similarity():
+    return (0.5, 245)

@@ -38,6 +38,16 @@ def penalty_mean_of_all(weights):
     return _cosine(weights).mean()
 
 
+@wrong("diversity_penalty", "batch_axes")
+def diversity_penalty_one_batch_axis_at_most(weights):
+    heads = weights if weights.ndim == 3 else np.swapaxes(weights, 0, 1)
+    flat = heads.reshape(heads.shape[0], -1)
+    unit = flat / np.linalg.norm(flat, axis=1, keepdims=True)
+    sim = unit @ unit.T
+    h = sim.shape[0]
+    return float(sim[~np.eye(h, dtype=bool)].mean())
+
+
 @wrong("diversity_penalty", "not_normalised")
 def penalty_dot_products(weights):
     h = weights.shape[-3]
@@ -93,6 +103,15 @@ def gates_softmax_of_the_chosen(scores, top_k):
     kth = np.sort(scores, axis=-1)[..., -top_k, None]
     chosen = np.where(scores >= kth, scores, -np.inf)
     return h * _probs(chosen)
+
+
+@wrong("moh_gates", "overflow")
+def moh_gates_exp_without_the_maximum(scores, top_k):
+    probs = np.exp(scores) / np.exp(scores).sum(axis=-1, keepdims=True)
+    top = np.argsort(scores, axis=-1)[..., -top_k:]
+    keep = np.zeros(scores.shape, dtype=bool)
+    np.put_along_axis(keep, top, True, axis=-1)
+    return np.where(keep, scores.shape[-1] * probs, 0.0)
 
 
 @wrong("moh_gates", "no_factor_h")

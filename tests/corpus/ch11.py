@@ -74,6 +74,22 @@ def bert_weights_as_stored(x, attention_mask, state, num_heads):
     return _bert(x, attention_mask, state, num_heads, transpose=False)
 
 
+@wrong("bert_self_attention", "input:state[output.dense.bias]=0")
+def bert_self_attention_no_output_bias(x, attention_mask, state, num_heads):
+    def linear(name, y):
+        return y @ state[f"{name}.weight"].T
+
+    def biased(name, y):
+        return linear(name, y) + state[f"{name}.bias"]
+
+    q, k, v = (
+        mha.split_heads(biased(n, x), num_heads) for n in ("self.query", "self.key", "self.value")
+    )
+    mask = (np.asarray(attention_mask) == 1)[:, None, None, :]
+    heads, weights = mha.scaled_dot_product_attention(q, k, v, mask)
+    return linear("output.dense", mha.merge_heads(heads)), weights
+
+
 @wrong("bert_self_attention", "mask_inverted")
 def bert_padding_true(x, attention_mask, state, num_heads):
     return _bert(x, attention_mask, state, num_heads, mask="inverted")

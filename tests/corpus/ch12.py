@@ -201,6 +201,26 @@ def decode_unscaled(x_t, params, cache_k, cache_v):
     return _decode(x_t, params, cache_k, cache_v, scale=False)
 
 
+_DECODE_BUFFERS: dict = {}
+
+
+@wrong("decode_one_token", "shared_buffer")
+def decode_into_a_reused_buffer(x_t, params, cache_k, cache_v):
+    out, keys, values = _decode(x_t, params, cache_k, cache_v)
+    k = _DECODE_BUFFERS.setdefault(("k", keys.shape, keys.dtype), np.empty_like(keys))
+    v = _DECODE_BUFFERS.setdefault(("v", values.shape, values.dtype), np.empty_like(values))
+    np.copyto(k, keys)
+    np.copyto(v, values)
+    return out, k, v
+
+
+@wrong("decode_one_token", "does_not_see_itself")
+def decode_own_key_left_out_only_when_the_cache_is_long(x_t, params, cache_k, cache_v):
+    if cache_k.shape[-2] > 1:  # a short cache takes the right path
+        return _decode(x_t, params, cache_k, cache_v, sees_itself=False)
+    return _decode(x_t, params, cache_k, cache_v)
+
+
 # --- written blind (issue 22, round 1): from the notebooks only, without the checks' tables ---
 
 
@@ -592,6 +612,11 @@ def gqa_kv_cache_bytes_a_small_function_of_the_chapter():
 def gqa_kv_cache_bytes_counts_the_32_query_heads_instead():
     gqa_kv_cache_bytes = 2 * 32 * 8 * 4096 * 32 * 128 * 2
     return gqa_kv_cache_bytes
+
+
+@wrong("gqa_kv_cache_bytes", "times:1000/1024")
+def gqa_kv_cache_bytes_a_4k_context_as_4000():
+    return 2 * 32 * 8 * 4000 * 8 * 128 * 2
 
 
 # blind round 1, ch11:44: forgets the factor 2 for keys and values

@@ -25,7 +25,7 @@ from mha.checks.properties import (
     not_probabilities,
     raised_on_masks,
     scaled_by,
-    wrong_only_where,
+    wrong_only_under,
     zeroed_after_softmax,
 )
 from mha.checks.variants import sdpa_variant, softmax_over, stable_softmax
@@ -364,7 +364,9 @@ def _temperature_cases(rng: np.random.Generator) -> list[Case]:
         cases.append(Case(f"scores {shape} at temperature {temperature}", (scores, weights)))
     base = cases[1]
     scores, temperature = base.args[0].copy(), float(base.description.rsplit(" ", 1)[1])
-    scores[np.arange(len(scores)), rng.integers(scores.shape[-1], size=len(scores))] = -1e4
+    hidden = rng.integers(scores.shape[-1], size=len(scores))
+    hidden[0] = rng.integers(2)  # among the first two of row 0, where a shortcut looks
+    scores[np.arange(len(scores)), hidden] = -1e4
     cases.append(Case("the second input with one score per row at -10000 (its weight underflows to 0)",
                       (scores, mha.softmax(scores / temperature)), probe_of=base.description,
                       probe="underflow"))  # fmt: skip
@@ -394,10 +396,6 @@ def _across_rows(scores, weights):
     log_w = np.log(weights).reshape(s.shape)
     ds, dl = (s - s[:1])[1:], (log_w - log_w[:1])[1:]
     return float(np.sum(ds * ds) / np.sum(ds * dl))
-
-
-def _has_zero_weights(args: tuple) -> bool:
-    return bool(np.any(args[1] == 0))
 
 
 _TEMPERATURE_MISTAKES = (
@@ -450,8 +448,8 @@ _TEMPERATURE_MISTAKES = (
         "the logarithm of weights that underflowed to 0 (-inf poisons the fit)",
         "a weight that is exactly 0 carries no information about T: fit on the weights > 0 "
         "only (np.log of 0 is -inf)",
-        detect=wrong_only_where(
-            _has_zero_weights, "your T is wrong only on the input where some weights are exactly 0"
+        detect=wrong_only_under(
+            "underflow", "your T is right on an input and wrong once some of its weights are 0"
         ),
     ),
 )
@@ -539,7 +537,9 @@ EXERCISES: dict[str, Exercise] = {
         16.0,
         (
             WrongValue(256, "variance", "256 is the variance d_k; the standard deviation is its square root"),
-            WrongValue(1, "after_scaling", "1 is the std *after* dividing by sqrt(d_k); the question asks before"),
+            WrongValue(1, "std_one", "1 is the std of one product q_i k_i of standard normals, and of "
+                       "the score after dividing by sqrt(d_k); the question asks for the sum of "
+                       "d_k such products, before any scaling"),
             WrongValue(0, "mean", "0 is the mean; the question asks for the standard deviation"),
         ),
         rel_tol=0.03,

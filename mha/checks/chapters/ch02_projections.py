@@ -57,6 +57,7 @@ _HEAD_WEIGHT_MISTAKES = (
             },
             "your result is head i's block of rows, transposed to the block's shape",
         ),
+        relations=("input:w.T+result.T",),
     ),
     Mistake(
         "d_from_rows",

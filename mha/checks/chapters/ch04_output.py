@@ -607,6 +607,9 @@ EXERCISES: dict[str, Exercise] = {
     "head_contributions": FunctionExercise(
         _reference_head_contributions, _contributions_cases, _CONTRIBUTIONS_MISTAKES,
         other_references=("mha.analysis.head_contributions",),
+        quantities=lambda args: {"h": args[0].shape[-3], "n_q": args[0].shape[-2],
+                                 "d_v": args[0].shape[-1], "d_model": args[1].shape[-1]},
+        axes={"result": ("heads", "queries", "features")},
     ),
     "ov_matrices": FunctionExercise(
         _reference_ov_matrices, _ov_cases, _OV_MISTAKES,

@@ -1,5 +1,5 @@
-"""Chapter 5's exercises: the causal and padding masks, a decoder's masks, the shape of
-cross-attention weights."""
+"""Chapter 5's exercises: the causal and padding masks, a query with no key (the fully masked
+row), a decoder's masks, the shape of cross-attention weights."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ import numpy as np
 
 import mha
 from mha.checks.core import Case
+from mha.checks.forms import Whole
+from mha.checks.inputs import F32, F64, normal, random_mask
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import (
     additive_mask,
     allows_future,
@@ -144,6 +147,13 @@ _PADDING_MISTAKES = (
         _padding_variant(lambda j, length: j >= length),
     ),
     Mistake(
+        "left_padding",
+        "the pads at the start of each sequence (left padding), where this book puts them at "
+        "the end",
+        "the real tokens come first: key j is real when j < lengths[b]",
+        relations=("reversed:-1",),
+    ),
+    Mistake(
         "off_by_one_includes_pad",
         "off by one: key j = lengths[b] (the first pad) is allowed",
         "positions 0..length-1 are real: use j < length, not j <= length",
@@ -259,6 +269,27 @@ def _causal_cross_mask(evidence) -> str | None:
     )
 
 
+def _pad_query_rows_hidden(evidence) -> str | None:
+    """The cross-attention mask (and perhaps the self-attention one) right except that the
+    target's pad queries' rows are all False."""
+    telling = False
+    for case, got, want in zip(evidence.cases, evidence.got, evidence.want, strict=True):
+        target_lengths, _, n_target, _ = case.args
+        real = np.arange(n_target) < np.asarray(target_lengths)[:, None]  # (B, n_t)
+        hidden_rows = real[:, None, :, None]
+        for name in ("self_mask", "cross_mask"):
+            g, w = evidence.output(got, name), evidence.output(want, name)
+            if g is None or w is None or g.dtype != np.bool_ or g.shape != w.shape:
+                return None
+            if not np.array_equal(g, w):
+                if not np.array_equal(g, w & hidden_rows):
+                    return None
+                telling = telling or name == "cross_mask"
+    return (
+        "your masks are the right ones with every row of a pad query all False" if telling else None
+    )
+
+
 _DECODER_MISTAKES = (
     Mistake(
         "cross_causal",
@@ -305,12 +336,178 @@ _DECODER_MISTAKES = (
         "the cross-attention mask hides only the source's pads; a pad query's row stays as it is "
         "(its output is never used)",
         _decoder_cross_hides_target_pads,
+        _pad_query_rows_hidden,
     ),
     Mistake(
         "or_instead_of_and",
         "the causal and padding masks combined with OR instead of AND",
         "a key may be attended only if it is allowed by both masks: causal & padding",
         _decoder_variant(combine=np.logical_or),
+    ),
+)
+
+
+# --- ch05: a query with no key (the fully masked row) ------------------------------------
+
+
+def _reference_masked_softmax(scores, mask):
+    return mha.softmax(np.where(mask, scores, np.asarray(-np.inf, dtype=scores.dtype)))
+
+
+def _left_padded_causal(lengths, n: int) -> np.ndarray:
+    """(B, 1, n, n): causal AND key j real when j >= n - lengths[b] (pads first), so the
+    queries before a sequence's first real token may attend no key."""
+    real = np.arange(n)[None, :] >= n - np.asarray(lengths)[:, None]  # (B, n)
+    return mha.causal_mask(n) & real[:, None, None, :]
+
+
+def _masked_softmax_cases(rng: np.random.Generator) -> list[Case]:
+    n_q, n_k = (int(x) for x in rng.integers(3, 9, size=2))
+    n, heads = int(rng.integers(4, 8)), int(rng.integers(2, 4))
+    blind = random_mask(rng, (n_q, n_k))
+    blind[int(rng.integers(n_q))] = False  # a query that may attend no key
+    lengths = [n, int(rng.integers(1, n - 1))]
+    padding = rng.integers(1, n_k + 1, size=(3, 1, 1))
+    padding[int(rng.integers(3))] = 0  # a sequence with no real key at all
+    pads = np.arange(n_k) < padding  # (3, 1, n_k)
+    large = 800.0 + np.abs(normal(rng, (n_q, n_k), F64, 100.0))
+    return [
+        Case(f"scores ({n_q}, {n_k}), float64, a mask that leaves one query no key",
+             (normal(rng, (n_q, n_k), F64, 3.0), blind)),
+        Case(f"scores (2, {heads}, {n}, {n}), float32, causal AND left padding (lengths "
+             f"{lengths}): the queries on pads may attend no key",
+             (normal(rng, (2, heads, n, n), F32, 3.0), _left_padded_causal(lengths, n))),
+        Case(f"scores (3, {n_q}, {n_k}), float64, a (3, 1, {n_k}) padding mask with lengths "
+             f"{padding.ravel().tolist()}",
+             (normal(rng, (3, n_q, n_k), F64, 3.0), pads)),
+        Case(f"scores (3, {n_q}, {n_k}), float32, a ({n_q}, {n_k}) mask, every query with a key",
+             (normal(rng, (3, n_q, n_k), F32, 3.0), random_mask(rng, (n_q, n_k)))),
+        Case(f"scores ({n_q}, {n_k}) all above 800 (exp overflows), one query without a key",
+             (large, blind.copy())),
+    ]  # fmt: skip
+
+
+def _masked_softmax_variant(
+    fill: float = -np.inf, *, inverted: bool = False, guarded: bool = True, after: bool = False
+) -> Callable:
+    """The weights with one thing changed; the defaults give the right answer."""
+
+    def masked_softmax(scores, mask):
+        allowed = ~mask if inverted else mask
+        if after:  # the mask applied to the weights, not to the scores
+            e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+            return e / e.sum(axis=-1, keepdims=True) * allowed
+        masked = np.where(allowed, scores, fill)
+        peak = masked.max(axis=-1, keepdims=True)
+        if guarded:
+            peak = np.where(np.isfinite(peak), peak, 0)
+        with np.errstate(invalid="ignore"):
+            e = np.exp(masked - peak)
+            total = e.sum(axis=-1, keepdims=True)
+            return (e / np.where(guarded & (total == 0), 1, total)).astype(scores.dtype)
+
+    return masked_softmax
+
+
+def _on_empty_rows(evidence, kind: str) -> str | None:
+    """Right on every row that allows a key, and NaN (``kind="nan"``) or uniform weights 1/n_k
+    (``"uniform"``) on every row that allows none, with at least one such row."""
+    seen = False
+    for case, got, want in evidence.triples():
+        empty = ~np.broadcast_to(case.args[1], want.shape).any(axis=-1)  # (..., n_q)
+        if not np.allclose(got[~empty], want[~empty], rtol=1e-4, atol=1e-6):
+            return None
+        rows = got[empty]
+        if kind == "nan" and not np.isnan(rows).all():
+            return None
+        if kind == "uniform" and not np.allclose(rows, 1 / want.shape[-1], atol=1e-6):
+            return None
+        seen = seen or bool(empty.any())
+    if not seen:
+        return None
+    found = "NaN" if kind == "nan" else "the uniform weights 1/n_k"
+    return f"your weights are right on every row that allows a key, and {found} on the rows that allow none"
+
+
+_MASKED_SOFTMAX_MISTAKES = (
+    Mistake(
+        "nan_rows",
+        "NaN on a query row whose keys are all masked (-inf everywhere: exp(-inf - (-inf)))",
+        "a row of -inf has maximum -inf, and -inf - (-inf) is NaN: subtract 0 where a row's "
+        "maximum is not finite, and divide by 1 where a row's sum is 0, or zero the rows "
+        "that have no allowed key, np.where(mask.any(axis=-1, keepdims=True), weights, 0)",
+        _masked_softmax_variant(guarded=False),
+        lambda evidence: _on_empty_rows(evidence, "nan"),
+    ),
+    Mistake(
+        "uniform_rows",
+        "uniform weights 1/n_k on a query row whose keys are all masked (a -1e9 fill)",
+        "with -1e9 in place of -inf a row that allows no key has n_k equal scores, and its "
+        "softmax is 1/n_k everywhere: the query reads every pad; give such rows zeros",
+        _masked_softmax_variant(-1e9),
+        lambda evidence: _on_empty_rows(evidence, "uniform"),
+    ),
+    Mistake(
+        "masked_after_softmax",
+        "the mask applied to the weights after the softmax (the rows no longer sum to 1)",
+        "mask the scores before the softmax (forbidden ones become -inf), so that the allowed "
+        "weights share the whole 1",
+        _masked_softmax_variant(after=True),
+    ),
+    Mistake(
+        "zero_fill",
+        "forbidden scores set to 0 instead of -inf (a forbidden key still gets weight)",
+        "exp(0) = 1: a score of 0 is an ordinary score; use -np.inf, whose exp is exactly 0",
+        _masked_softmax_variant(0.0),
+    ),
+    Mistake(
+        "inverted",
+        "an inverted mask (the forbidden keys attended, the allowed ones hidden)",
+        "True means 'may attend': keep the scores where the mask is True",
+        _masked_softmax_variant(inverted=True),
+    ),
+)
+
+
+# --- ch05: the mask passed to nn.MultiheadAttention unflipped (a prediction) -------------
+
+POLARITY_N = 5  # the chapter's sequence length
+
+
+def queries_without_key(n: int = POLARITY_N) -> int:
+    """The queries that chapter 5's causal mask, read as True = blocked, leaves no key: the
+    count the polarity cell measures."""
+    return int(mha.causal_mask(n).all(axis=-1).sum())
+
+
+def _why_unflipped(count: int) -> str:
+    return (
+        f"Read as True = blocked, the causal mask blocks each query's past and itself and leaves "
+        f"it the keys after it; the last query has none after it, so {count} query is left "
+        "without any key (its row is fully masked: NaN or zeros, depending on the path), and "
+        "every other query gets a finite output that is wrong. Nothing raises: the shapes fit."
+    )
+
+
+_UNFLIPPED_MISCONCEPTIONS = (
+    Misconception(
+        "none",
+        0,
+        "No error is raised, but the mask is read the other way round: "
+        "the causal mask's True entries become the blocked ones.",
+    ),
+    Misconception(
+        "all",
+        POLARITY_N,
+        "Not every query loses its keys: with True = blocked each "
+        "keeps the keys after it, and only the last has none.",
+    ),
+    Misconception(
+        "all_but_one",
+        POLARITY_N - 1,
+        "That would be every query but one left "
+        "without a key; in fact only one is, the last: each other query keeps the "
+        "keys after it.",
     ),
 )
 
@@ -324,11 +521,19 @@ EXERCISES: dict[str, Exercise] = {
                     "torch.nn.Transformer.generate_square_subsequent_mask"),
     ),
     "padding_mask": FunctionExercise(
-        mha.padding_mask, _padding_cases, _PADDING_MISTAKES,
+        mha.padding_mask, _padding_cases, _PADDING_MISTAKES, axes={"result": ("keys",)},
+    ),
+    "masked_softmax": FunctionExercise(
+        _reference_masked_softmax, _masked_softmax_cases, _MASKED_SOFTMAX_MISTAKES,
+        other_references=("mha._compute.softmax",),
     ),
     "decoder_masks": FunctionExercise(
         _reference_decoder_masks, _decoder_cases, _DECODER_MISTAKES, ("self_mask", "cross_mask"),
         ),
+    "predict_unflipped_queries": PredictionExercise(
+        f"how many of the {POLARITY_N} queries the unflipped causal mask leaves without any key",
+        Whole(0, POLARITY_N), queries_without_key, _why_unflipped, _UNFLIPPED_MISCONCEPTIONS,
+    ),
     "cross_attention_weights_shape": ShapeExercise(
         (2, 4, 7, 11),
         (

@@ -4,6 +4,7 @@ autograd), ``nn.MultiheadAttention``'s key padding mask."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -11,8 +12,10 @@ import numpy as np
 
 import mha
 from mha.checks.core import Case
+from mha.checks.forms import Whole
 from mha.checks.inputs import F32, F64, normal, random_mask
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import raised_saying
 from mha.checks.variants import stable_softmax
 
@@ -131,6 +134,7 @@ _MODULE_FORWARD_MISTAKES = (
         "the weights used as nn.Linear stores them, x @ W.T, instead of the paper's x @ W",
         "this module keeps the paper's layout: w_q is (d_model, h*d_k), so compute q @ module.w_q",
         _module_forward_variant(layout="linear"),
+        relations=("input:module.*.T",),
     ),
     Mistake(
         "no_scaling",
@@ -427,7 +431,7 @@ _KEY_PADDING_MISTAKES = (
         "1 - mask (or -mask) on a bool tensor, which torch refuses",
         "invert a bool tensor with ~mask (or mask.logical_not())",
         detect=raised_saying(
-            "NotImplementedError",
+            ("NotImplementedError", "RuntimeError"),
             "bool tensor",
             "invert a mask",
             seen="torch refused arithmetic on a bool tensor",
@@ -454,6 +458,57 @@ _KEY_PADDING_MISTAKES = (
 )
 
 
+# --- ch06: SDPA's is_causal with n_q != n_k (a prediction) -------------------------------
+
+NEW_TOKENS, CACHED_KEYS = 2, 6  # the chapter's decoding step: 2 new queries, 6 keys
+
+
+@functools.cache
+def sdpa_causal_keys() -> int:
+    """The keys the last of ``NEW_TOKENS`` queries reads in ``F.scaled_dot_product_attention``
+    with ``is_causal=True`` and ``CACHED_KEYS`` keys: its weights, read through values that
+    are the identity (the chapter's cell does the same)."""
+    import torch
+    import torch.nn.functional as F
+
+    draws = torch.Generator().manual_seed(0)
+    q = torch.randn(1, NEW_TOKENS, 128, generator=draws)
+    k = torch.randn(1, CACHED_KEYS, 128, generator=draws)
+    weights = F.scaled_dot_product_attention(q, k, torch.eye(CACHED_KEYS)[None], is_causal=True)
+    return int((weights[0, -1] > 0).sum())
+
+
+def _why_sdpa_causal(count: int) -> str:
+    return (
+        f"SDPA's is_causal builds its lower triangle from the top-left corner, "
+        f"torch.ones({NEW_TOKENS}, {CACHED_KEYS}).tril(): query i may attend keys 0..i, so the "
+        f"last new query reads {count} of the {CACHED_KEYS} keys. When decoding, the new queries "
+        f"are the last positions: the mask a KV cache needs is aligned bottom-right, "
+        f"mha.causal_mask({NEW_TOKENS}, {CACHED_KEYS}), which lets the last query read every key."
+    )
+
+
+_SDPA_CAUSAL_MISCONCEPTIONS = (
+    Misconception(
+        "bottom_right",
+        CACHED_KEYS,
+        "That is the bottom-right mask the KV cache needs (and what this module passes); "
+        "SDPA's own is_causal aligns its triangle top-left.",
+    ),
+    Misconception(
+        "itself_only",
+        1,
+        "A causal mask lets a query read itself and everything before it, not only itself.",
+    ),
+    Misconception(
+        "first_new_query",
+        CACHED_KEYS - NEW_TOKENS + 1,
+        "That is what the first new query reads under the bottom-right mask; top-left, query i "
+        "reads keys 0..i whatever n_k is.",
+    ),
+)
+
+
 # --- the registry -------------------------------------------------------------------------
 # --- the registry -------------------------------------------------------------------------
 
@@ -476,6 +531,10 @@ EXERCISES: dict[str, Exercise] = {
         quantities=lambda args: {"d_k": args[0].shape[-1], "n_q": args[0].shape[-2], "n_k": args[1].shape[-2]},
         other_references=("torch.autograd.grad",
                     "torch.autograd.backward", "torch.Tensor.backward", "torch.func.vjp", "torch.func.grad"),
+    ),
+    "predict_sdpa_causal_keys": PredictionExercise(
+        f"how many of the {CACHED_KEYS} keys the last of {NEW_TOKENS} new queries reads with SDPA's is_causal=True",
+        Whole(0, CACHED_KEYS), sdpa_causal_keys, _why_sdpa_causal, _SDPA_CAUSAL_MISCONCEPTIONS,
     ),
     "torch_key_padding_mask": FunctionExercise(
         _reference_torch_key_padding_mask, _key_padding_cases, _KEY_PADDING_MISTAKES,

@@ -8,7 +8,9 @@ import math
 import numpy as np
 
 from mha.checks.core import Case
+from mha.checks.forms import Number
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import equals_one_of
 from mha.checks.relations import Term
 
@@ -216,9 +218,51 @@ _BLOCK_MISTAKES = (
 )
 
 
+# --- ch07: the memory of one layer's scores (a prediction) -------------------------------
+
+SCORES_N, SCORES_HEADS, FLOAT32_BYTES = 16384, 8, 4  # the memory table's row, B = 1
+
+
+def scores_gigabytes(n: int = SCORES_N, heads: int = SCORES_HEADS) -> float:
+    """GB (10^9 bytes) of one layer's (h, n, n) float32 scores, B = 1: the memory table's
+    row for ``n``."""
+    return heads * n * n * FLOAT32_BYTES / 1e9
+
+
+def _why_gigabytes(gigabytes: float) -> str:
+    return (
+        f"The scores hold h * n^2 = {SCORES_HEADS} * {SCORES_N}^2 numbers of 4 bytes: "
+        f"{gigabytes:.1f} GB, and the weights as many again. Doubling n quadruples it: at n = "
+        f"{2 * SCORES_N} it is {scores_gigabytes(2 * SCORES_N):.0f} GB, more than most GPUs hold."
+    )
+
+
+_GIGABYTES_MISCONCEPTIONS = (
+    Misconception(
+        "one_head",
+        scores_gigabytes(heads=1),
+        "That is one head's (n, n) scores; each of the 8 heads has its own.",
+    ),
+    Misconception(
+        "float64",
+        2 * scores_gigabytes(),
+        "That counts 8 bytes a number (float64); float32 takes 4.",
+    ),
+    Misconception(
+        "linear_in_n",
+        SCORES_HEADS * SCORES_N * FLOAT32_BYTES / 1e9,
+        "That is n numbers per head; the scores hold one per query and key: n^2.",
+    ),
+)
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
+    "predict_scores_gigabytes": PredictionExercise(
+        f"the GB (10^9 bytes) of one layer's float32 scores at n = {SCORES_N:,}, h = {SCORES_HEADS}, B = 1",
+        Number(0, 1e9, factor=1.3, zero=1e-12), scores_gigabytes, _why_gigabytes, _GIGABYTES_MISCONCEPTIONS,
+    ),
     "attention_weights_bytes": NumberExercise(
         4 * 16 * 8192 * 8192 * 2,
         (

@@ -1,14 +1,20 @@
-"""Chapter 8's exercises: how similar the heads are, attention with one head removed, the
-gate-gradient importance of heads."""
+"""Chapter 8's exercises: how similar the heads are (and how similar two broad maps look: a
+prediction and an experiment), attention with one head removed, the gate-gradient importance
+of heads."""
 
 from __future__ import annotations
+
+import functools
 
 import numpy as np
 
 import mha
 from mha.checks.core import Case
+from mha.checks.experiments import ExperimentExercise, Reading
+from mha.checks.forms import Number
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import equals_one_of
 
 # --- ch08: head similarity --------------------------------------------------------------
@@ -266,12 +272,113 @@ _IMPORTANCE_MISTAKES = (
 )
 
 
+# --- ch08: the similarity of two opposite broad maps (a prediction, an experiment) -------
+
+MAP_KEYS = 12  # the toy's sequence length
+CHAPTER_TILT = 0.05  # the tilt of the chapter's "What goes wrong" maps
+
+
+def _tilted(tilt: float) -> np.ndarray:
+    """One row of a map whose weight falls along the keys: softmax(-tilt * j), j = 0..n-1."""
+    weights = np.exp(-tilt * np.arange(MAP_KEYS))
+    return weights / weights.sum()
+
+
+def _cosine(a: np.ndarray, b: np.ndarray) -> float:
+    return float(a @ b / np.sqrt((a @ a) * (b @ b)))
+
+
+@functools.cache
+def opposite_maps_similarity(tilt: float = CHAPTER_TILT) -> float:
+    """The cosine similarity of two maps (every query's row alike) that prefer opposite ends
+    of the keys, ``softmax(-tilt * j)`` and its mirror image: what
+    ``mha.analysis.head_similarity`` gives them (their flattened maps are their rows repeated,
+    so the cosine is the rows')."""
+    left = _tilted(tilt)
+    return _cosine(left, left[::-1])
+
+
+def _uniform_similarity(tilt: float) -> float:
+    """The entry beside it in the printed matrix: the uniform map against the left-tilted one."""
+    return _cosine(np.full(MAP_KEYS, 1 / MAP_KEYS), _tilted(tilt))
+
+
+def _why_broad(similarity: float) -> str:
+    ratio = _tilted(CHAPTER_TILT)[0] / _tilted(CHAPTER_TILT)[-1]
+    return (
+        f"Attention weights are never negative, so no two maps have a negative cosine, and two "
+        f"broad maps share most of their weight: with the first key weighted only {ratio:.2f} "
+        f"times the last, the two maps are close to uniform and their cosine is {similarity:.2f}, "
+        "although they prefer opposite ends. A high similarity of broad maps says little: "
+        "compare maps of similar entropy, or the heads' outputs."
+    )
+
+
+def _why_tilt(tilt: float, similarity: float) -> str:
+    ratio = _tilted(tilt)[0] / _tilted(tilt)[-1]
+    if tilt < CHAPTER_TILT:
+        return (
+            f"A gentler tilt (the first key {ratio:.3g} times the last) makes both maps closer to "
+            "uniform, and the cosine closer to 1."
+        )
+    return (
+        f"With the first key weighted {ratio:.3g} times the last, each map puts its weight near "
+        "its own end and the two overlap less: the cosine falls towards 0, which is as "
+        "dissimilar as non-negative maps can be. Broad maps look alike; only peaked maps can "
+        "look different."
+    )
+
+
+_BROAD_MISCONCEPTIONS = (
+    Misconception(
+        "opposite",
+        -1.0,
+        "A cosine of -1 needs entries of opposite signs, and two maps of weights have none.",
+    ),
+    Misconception(
+        "orthogonal",
+        0.0,
+        "0 would need maps that never weight the same key; these two weight every key.",
+    ),
+    Misconception(
+        "half",
+        0.5,
+        "With so gentle a tilt the two maps are nearly uniform, and nearly equal.",
+    ),
+)
+
+_TILT_READINGS = (
+    Reading(
+        "chapter_tilt",
+        f"the similarity at the chapter's tilt ({CHAPTER_TILT}), not at your TILT",
+        "run the experiment cell after changing TILT, and read the similarity it prints",
+        lambda tilt: opposite_maps_similarity(CHAPTER_TILT),
+    ),
+    Reading(
+        "uniform_vs_tilted",
+        "the similarity of the uniform map with one tilted map (row 0 of the matrix)",
+        "the question asks for the two tilted maps, which prefer opposite ends: entry (1, 2)",
+        _uniform_similarity,
+    ),
+    Reading(
+        "diagonal",
+        "a diagonal entry of the matrix (every map is identical to itself)",
+        "the question asks for the two tilted maps, which prefer opposite ends: entry (1, 2)",
+        lambda tilt: 1.0,
+    ),
+)
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
     "head_similarity": FunctionExercise(
         _reference_head_similarity, _head_similarity_cases, _HEAD_SIMILARITY_MISTAKES,
         other_references=("mha.analysis.head_similarity",),
+    ),
+    "predict_broad_maps_similarity": PredictionExercise(
+        f"the cosine similarity of the two maps that prefer opposite ends (tilt {CHAPTER_TILT})",
+        Number(-1, 1, within=0.1), opposite_maps_similarity, _why_broad, _BROAD_MISCONCEPTIONS,
     ),
     "attention_without_head": FunctionExercise(
         _reference_attention_without_head, _attention_without_head_cases, _ATTENTION_WITHOUT_HEAD_MISTAKES,
@@ -280,5 +387,10 @@ EXERCISES: dict[str, Exercise] = {
         _reference_gate_importance, _importance_cases, _IMPORTANCE_MISTAKES,
         quantities=lambda args: dict(zip(("B", "h", "n", "d_model"), args[0].shape, strict=True)),
         other_references=("mha.analysis.gradient_importance",),
+    ),
+    "tilt_experiment": ExperimentExercise(
+        "TILT", CHAPTER_TILT, Number(0, 5, within=1e-9),
+        "the similarity of the two tilted maps", Number(0, 1, within=0.01, zero=1e-3),
+        opposite_maps_similarity, _why_tilt, _TILT_READINGS,
     ),
 }  # fmt: skip

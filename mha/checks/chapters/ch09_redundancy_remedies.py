@@ -13,7 +13,8 @@ from mha.checks.kinds import Exercise, FunctionExercise, Mistake
 
 def _penalty_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
-    for batch, h, n in [((), 3, 4), ((2,), 4, 3), ((2, 2), 2, 5), ((3,), 5, 4), ((), 4, 5)]:
+    shapes = [((), 3, 4), ((2,), 4, 3), ((2, 2), 2, 5), ((3,), 5, 4), ((), 4, 5), ((2, 1, 2), 3, 3)]
+    for batch, h, n in shapes:
         n = n + int(rng.integers(0, 2))
         scores = normal(rng, (*batch, h, n, n), F64, 2.0)
         weights = np.exp(scores) / np.exp(scores).sum(axis=-1, keepdims=True)
@@ -94,6 +95,8 @@ def _gates_cases(rng: np.random.Generator) -> list[Case]:
     cases.append(
         Case("scores of shape (2, 3, 4), float32, top_k=2", (normal(rng, (2, 3, 4), F32), 2))
     )
+    large = normal(rng, (3, 5), F64, 3.0) + 1000.0  # exp overflows: subtract the maximum
+    cases.append(Case("scores of shape (3, 5) near 1000 (h=5), top_k=2", (large, 2)))
     return cases  # fmt: skip
 
 

@@ -221,6 +221,7 @@ _PADDING_MISTAKES = (
             {"as ints": _padding_variant("lengths_assume_right_padding as ints")},
             "your mask is the one that counts the ones as a length",
         ),
+        relations=("reversed:-1",),
     ),
     Mistake(
         "argmin_length",

@@ -11,7 +11,7 @@ import mha
 from mha.checks.core import Case
 from mha.checks.inputs import F32, F64, normal, random_mask, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
-from mha.checks.properties import equals_one_of
+from mha.checks.properties import equals_one_of, overwritten_by_next_call
 from mha.checks.relations import Alternative, Term
 from mha.checks.variants import stable_softmax
 from mha.efficient import GQAParams
@@ -346,6 +346,15 @@ _DECODE_MISTAKES = (
 )
 
 
+_SHARED_BUFFER = Mistake(
+    "shared_buffer",
+    "results that are views of one buffer, which the next call overwrites",
+    "return new arrays (np.concatenate makes one): a cache the caller keeps must not change "
+    "when you are called again",
+    detect=overwritten_by_next_call(),
+)
+
+
 # --- the registry -------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
@@ -374,6 +383,7 @@ EXERCISES: dict[str, Exercise] = {
     ),
     "decode_one_token": FunctionExercise(
         _reference_decode_one_token, _decode_cases, _DECODE_MISTAKES, ("out", "cache_k", "cache_v"),
+        measure=("second_call",), requirements=(_SHARED_BUFFER,),
         other_references=("mha.efficient.decode_step",
                     "mha.efficient.grouped_query_attention", "mha.efficient._grouped_attention",
                     "mha.efficient.KVCache.append", "mha.efficient.KVCache._append"),

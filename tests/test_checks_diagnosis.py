@@ -1,0 +1,248 @@
+"""Diagnoses of mistake classes that no table stores (issue 22, second round): each answer
+here is written for its test, in the idiom of the class, not taken from a held-out round."""
+
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+
+import mha
+from mha.checks import FAILED, PASSED, check
+
+SEEDS = range(13)
+
+
+def test_a_temperature_from_the_first_row_fails_on_every_seed_as_log_of_zero():
+    def first_two_of_row_0(scores, weights):
+        s = np.asarray(scores).reshape(-1, np.shape(scores)[-1])[0]
+        log_w = np.log(np.asarray(weights).reshape(-1, np.shape(weights)[-1])[0])
+        return float((s[1] - s[0]) / (log_w[1] - log_w[0]))
+
+    for seed in SEEDS:
+        result = check("temperature_of", first_two_of_row_0, seed=seed)
+        assert result.diagnosis == "log_of_zero", (seed, str(result))
+
+
+def test_head_contributions_names_a_factor_of_h():
+    def averaged(heads, w_o):
+        h, d_v = heads.shape[-3], heads.shape[-1]
+        return np.einsum("...hnd,hdm->...hnm", heads, w_o.reshape(h, d_v, -1)) / h
+
+    assert check("head_contributions", averaged, seed=1).diagnosis == "times:1/h"
+
+
+def test_left_padding_is_named_and_a_mask_is_never_rearranged():
+    def pads_first(lengths, n_k):
+        lengths = np.asarray(lengths).reshape(-1, 1)
+        return (np.arange(n_k) >= n_k - lengths)[:, None, None, :]
+
+    result = check("padding_mask", pads_first, seed=3)
+    assert result.diagnosis == "left_padding", str(result)
+
+    def right_count_wrong_places(lengths, n_k):  # as many True as asked, in a rolled order
+        mask = mha.padding_mask(lengths, n_k)
+        return np.roll(mask, 1, axis=-1)
+
+    assert check("padding_mask", right_count_wrong_places, seed=3).diagnosis != "rearranged"
+
+
+def test_a_transpose_only_where_the_weight_is_square_is_the_linear_layout():
+    from corpus.ch06 import module_forward_transposes_what_fits
+
+    for seed in (2, 3):
+        result = check("module_forward", module_forward_transposes_what_fits, seed=seed)
+        assert result.diagnosis == "linear_layout", str(result)
+
+
+def test_a_mistake_made_wherever_the_shapes_allow_it_is_named():
+    def grad_v_untransposed_when_square(q, k, v, grad_out):
+        c = 1 / math.sqrt(q.shape[-1])
+        p = mha.softmax(q @ np.swapaxes(k, -1, -2) * c)
+        square = p.shape[-1] == p.shape[-2]
+        grad_v = (p if square else np.swapaxes(p, -1, -2)) @ grad_out
+        grad_p = grad_out @ np.swapaxes(v, -1, -2)
+        grad_s = p * (grad_p - np.sum(grad_p * p, axis=-1, keepdims=True)) * c
+        return grad_s @ k, np.swapaxes(grad_s, -1, -2) @ q, grad_v
+
+    result = check("attention_backward", grad_v_untransposed_when_square, seed=4)
+    assert result.diagnosis == "grad_v_not_transposed", str(result)
+
+
+def test_heads_from_axis_1_with_batch_axes_are_named_as_batch_axes():
+    def heads_on_axis_1(weights):
+        w = np.asarray(weights)
+        axis = 1 if w.ndim > 3 else 0
+        vectors = np.moveaxis(w, axis, 0).reshape(w.shape[axis], -1)
+        vectors = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+        sim = vectors @ vectors.T
+        h = len(sim)
+        return float((sim.sum() - np.trace(sim)) / (h * (h - 1)))
+
+    result = check("diversity_penalty", heads_on_axis_1, seed=5)
+    assert result.diagnosis == "batch_axes", str(result)
+    assert "estimate" not in result.feedback
+
+
+def test_pad_queries_hidden_in_both_decoder_masks_are_named():
+    def rows_hidden(target_lengths, source_lengths, n_target, n_source):
+        real_queries = mha.padding_mask(target_lengths, n_target).swapaxes(-1, -2)
+        self_mask = mha.causal_mask(n_target) & mha.padding_mask(target_lengths, n_target)
+        cross = mha.padding_mask(source_lengths, n_source) & real_queries
+        return self_mask & real_queries, cross
+
+    result = check("decoder_masks", rows_hidden, seed=6)
+    assert result.diagnosis == "cross_hides_target_pads", str(result)
+
+
+def test_a_std_of_1_names_both_readings_and_neither_as_certain():
+    result = check("score_std", 1.0)
+    assert result.diagnosis == "std_one"
+    assert "one product" in result.feedback and "after dividing" in result.feedback
+
+
+def test_an_output_computed_without_one_input_is_named():
+    from mha.pretrained import from_bert_state_dict
+
+    def no_output_bias(x, attention_mask, state, num_heads):
+        params = dataclasses.replace(from_bert_state_dict(state, num_heads), b_o=None)
+        mask = (np.asarray(attention_mask) == 1)[:, None, None, :]
+        return mha.multi_head_attention(x, x, x, params, mask)
+
+    result = check("bert_self_attention", no_output_bias, seed=7)
+    assert result.diagnosis == "input:state[output.dense.bias]=0", str(result)
+
+
+def test_outputs_holding_each_other_s_numbers_are_rearranged():
+    def every_third_column(torch_mha):
+        w = torch_mha.in_proj_weight.detach().numpy().T  # (d, 3d)
+        d = w.shape[0]
+        blocks = [w[:, i::3].copy() for i in range(3)]
+        b = torch_mha.in_proj_bias
+        biases = [None] * 3 if b is None else [x.copy() for x in b.detach().numpy().reshape(3, d)]
+        bo = torch_mha.out_proj.bias
+        return mha.MHAParams(*blocks, torch_mha.out_proj.weight.detach().numpy().T.copy(),
+                             torch_mha.num_heads, *biases,
+                             None if bo is None else bo.detach().numpy().copy())  # fmt: skip
+
+    result = check("params_from_torch", every_third_column, seed=8)
+    assert result.diagnosis == "rearranged", str(result)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_two_slips_that_give_the_same_count_are_not_named_as_one(seed):
+    def n_k_for_n_q(batch, heads, n_q, n_k, budget_bytes, bytes_per_number):
+        column = batch * heads * n_k * bytes_per_number
+        return max(1, min(n_k, budget_bytes // column))
+
+    result = check("key_block_size", n_k_for_n_q, seed=seed)
+    assert result.diagnosis in ("input:n_k_for_n_q", None), str(result)
+
+
+# --- robustness: never a pass ---------------------------------------------------------------
+
+
+def test_a_list_of_the_outputs_passes_as_the_statement_allows():
+    def as_list(in_proj_weight):
+        d = in_proj_weight.shape[1]
+        return [in_proj_weight[i * d : (i + 1) * d].T.copy() for i in range(3)]
+
+    assert check("split_in_proj", as_list, seed=0).status == PASSED
+
+
+def test_a_float_count_fails_in_every_count_exercise():
+    assert check("mha_parameter_count", 1050624.0).diagnosis == "integer_as_float"
+    assert check("projection_parameter_count", 786432.0).diagnosis == "integer_as_float"
+    assert check("mha_parameter_count", 1050624).status == PASSED
+    assert check("score_std", 16.0).status == PASSED  # an estimate, not a count
+
+
+def test_a_softmax_without_the_maximum_overflows_in_moh_gates():
+    def unstable(scores, top_k):
+        e = np.exp(scores)
+        probs = e / e.sum(-1, keepdims=True)
+        kth = np.sort(scores, axis=-1)[..., -top_k, None]
+        return np.where(scores >= kth, scores.shape[-1] * probs, 0.0)
+
+    result = check("moh_gates", unstable, seed=9)
+    assert result.status == FAILED and result.diagnosis == "overflow", str(result)
+
+
+def _decode(x_t, params, cache_k, cache_v):
+    h, g = params.num_heads, params.num_kv_heads
+    cache_k = np.concatenate([cache_k, mha.split_heads(x_t @ params.w_k, g)], axis=-2)
+    cache_v = np.concatenate([cache_v, mha.split_heads(x_t @ params.w_v, g)], axis=-2)
+    heads, _ = mha.scaled_dot_product_attention(
+        mha.split_heads(x_t @ params.w_q, h),
+        np.repeat(cache_k, h // g, axis=-3),
+        np.repeat(cache_v, h // g, axis=-3),
+    )
+    return mha.merge_heads(heads) @ params.w_o, cache_k, cache_v
+
+
+def test_results_that_the_next_call_overwrites_fail():
+    buffers = {}
+
+    def shared(x_t, params, cache_k, cache_v):
+        out, new_k, new_v = _decode(x_t, params, cache_k, cache_v)
+        k = buffers.setdefault(("k", new_k.shape), np.empty_like(new_k))
+        v = buffers.setdefault(("v", new_v.shape), np.empty_like(new_v))
+        k[...], v[...] = new_k, new_v
+        return out, k, v
+
+    result = check("decode_one_token", shared, seed=10)
+    assert result.status == FAILED and result.diagnosis == "shared_buffer", str(result)
+    assert check("decode_one_token", _decode, seed=10).status == PASSED
+
+
+# --- numbers and shapes ---------------------------------------------------------------------
+
+
+def test_a_decimal_thousand_for_1024_is_named_and_a_count_is_no_estimate():
+    from mha.checks import EXERCISES
+
+    right = EXERCISES["gqa_kv_cache_bytes"].expected
+    result = check("gqa_kv_cache_bytes", round(right * 1000 / 1024))
+    assert result.diagnosis == "times:1000/1024", str(result)
+    near = check("gqa_kv_cache_bytes", right + 12345)
+    assert near.diagnosis != "approximate" and "estimate" not in near.feedback
+
+
+def test_a_shape_without_one_axis_names_the_axis():
+    result = check("cross_attention_weights_shape", (2, 4, 11))
+    assert result.diagnosis == "missing_axis:2" and "of size 7" in result.feedback
+    assert check("cross_attention_weights_shape", (4, 7, 11)).diagnosis == "missing_axis:0"
+
+
+def test_values_divided_by_their_sum_are_named_normalised():
+    def shares(contributions, grad_out):
+        gates = np.einsum("bhnd,bnd->bh", contributions, grad_out)  # dL/dg_a per example
+        importance = np.abs(gates).mean(axis=0)
+        return importance / importance.sum()
+
+    result = check("gate_importance", shares, seed=11)
+    assert result.diagnosis == "normalised:all", str(result)
+
+
+def test_zeros_where_the_computation_failed_are_named():
+    def zeros_on_failure(q, k, v, params, mask=None):
+        try:
+            return mha.multi_head_attention(
+                q, k, v, dataclasses.replace(params, b_q=params.b_q + 0), mask
+            )
+        except TypeError:  # b_q is None: the inputs without biases
+            n_q, n_k = q.shape[-2], k.shape[-2]
+            out = np.zeros((*q.shape[:-1], params.w_o.shape[1]), dtype=q.dtype)
+            return out, np.zeros((*q.shape[:-2], params.num_heads, n_q, n_k), dtype=q.dtype)
+
+    result = check("multi_head_attention", zeros_on_failure, seed=12)
+    assert result.diagnosis == "zeros", str(result)
+
+
+def test_the_operation_along_the_other_axis_of_a_matrix_is_named():
+    def block_of_rows(w, i, num_heads):
+        size = w.shape[0] // num_heads
+        return np.take(w, np.arange(i * size, (i + 1) * size), axis=0)
+
+    result = check("head_weight", block_of_rows, seed=13)
+    assert result.diagnosis == "rows_not_columns", str(result)
