@@ -82,6 +82,21 @@ def tensor(name: str, x: Any, ndim: int, shape_hint: str) -> None:
     min_ndim(name, x, ndim, shape_hint)
 
 
+def token_ids(tokens: Any) -> None:
+    """Raise unless ``tokens`` is an int64 ``torch.Tensor`` of shape ``(B, n)`` (no torch
+    import: the toy models' embeddings call it)."""
+    if (
+        not array_api_compat.is_torch_array(tokens)
+        or str(tokens.dtype) != "torch.int64"
+        or (tokens.ndim != 2)
+    ):
+        raise ValueError(
+            "tokens must be an int64 tensor of shape (B, n), got "
+            f"{getattr(tokens, 'dtype', type(tokens).__name__)} "
+            f"{tuple(getattr(tokens, 'shape', ()))}"
+        )
+
+
 def floating(name: str, x: Any, xp: ModuleType) -> None:
     """Raise ``TypeError`` unless ``x`` has a real floating-point dtype."""
     if not xp.isdtype(x.dtype, "real floating"):

@@ -9,7 +9,8 @@ also serve as a training penalty (diversity regularisation).
   :func:`head_contributions`, summarised by :func:`redundancy`, against a model with
   :func:`shuffled_copy`.
 - *Where a head works*: its QK and OV maps (:func:`head_circuits`), of rank d_k, and how much
-  the subspaces of different heads overlap (:func:`subspace_overlap`).
+  the subspaces of different heads overlap (:func:`subspace_overlap`); how many heads write
+  to each feature of the output (:func:`heads_per_feature`).
 - *How much a head matters*: :func:`ablation_importance` (remove it, measure the drop) and
   :func:`gradient_importance` (Michel et al., 2019, "Are Sixteen Heads Really Better than
   One?"), then :func:`pruning_curve` (remove heads one after another) and
@@ -268,6 +269,31 @@ def subspace_overlap(maps: Tensor, rank: int) -> Tensor:
     bases = vh[:, :rank].transpose(-1, -2)  # (h, d, rank): orthonormal columns
     cosines = bases.transpose(-1, -2)[:, None] @ bases[None]  # (h, h, rank, rank)
     return (cosines**2).sum((-1, -2)) / rank
+
+
+def heads_per_feature(contributions: Tensor) -> Tensor:
+    """How many heads write to each feature of the attention's output, on data.
+
+    For feature j, ``s_a`` is the variance of head a's contribution to it over all tokens
+    (what the head says, not the constant it adds); the count is the participation ratio
+    ``(sum_a s_a)^2 / sum_a s_a^2``: 1 when one head alone varies feature j (the plain
+    concatenation, W^O = I, gives 1 for every feature), h when all heads vary it equally.
+
+    Shapes
+    ------
+    contributions : (..., h, n, d_model), as :func:`head_contributions` returns them
+    returns : (d_model,), each from 1 to h
+    """
+    _validate.tensor("contributions", contributions, 3, "(..., h, n, d_model)")
+    per_head = contributions.detach().double().movedim(-3, 0)  # (h, ..., n, d_model)
+    flat = per_head.reshape(per_head.shape[0], -1, per_head.shape[-1])  # (h, tokens, d)
+    if flat.shape[1] < 2:
+        raise ValueError("contributions must hold at least two tokens to have a variance")
+    spread = flat.var(dim=1)  # (h, d_model)
+    total = spread.sum(0)
+    if bool((total == 0).any()):
+        raise ValueError("some feature does not vary at all: no head writes to it")
+    return total**2 / (spread**2).sum(0)
 
 
 def _check_gate(head_gate: object) -> None:

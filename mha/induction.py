@@ -26,6 +26,7 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from mha import _validate
+from mha._training import adam_steps
 from mha._validate import Array
 from mha.positions import sinusoidal
 from mha.torch_mha import MultiHeadAttention
@@ -165,12 +166,7 @@ class AttentionOnlyTransformer(nn.Module):
         ------
         tokens : (B, n) int64  ->  (B, n, d_model)
         """
-        if not isinstance(tokens, Tensor) or tokens.dtype != torch.int64 or tokens.dim() != 2:
-            raise ValueError(
-                "tokens must be an int64 tensor of shape (B, n), got "
-                f"{getattr(tokens, 'dtype', type(tokens).__name__)} "
-                f"{tuple(getattr(tokens, 'shape', ()))}"
-            )
+        _validate.token_ids(tokens)
         e = self.token_embedding(tokens)
         return e + sinusoidal(tokens.shape[1], e.shape[-1], like=e)
 
@@ -230,17 +226,11 @@ def train(
         raise ValueError(f"halves must be (smallest, largest), got {halves}")
     device = model.unembed.weight.device
     generator = torch.Generator().manual_seed(seed)
-    optimizer = torch.optim.Adam(model.parameters(), lr=lr)
-    history = []
-    model.train()
-    for _ in range(steps):
+
+    def batch_loss() -> Tensor:
         half = int(torch.randint(low, high + 1, (), generator=generator))
         tokens = repeated_sequences(batch_size, half, model.vocab_size, generator).to(device)
         logits, _ = model(tokens)
-        loss = next_token_loss(logits, tokens).mean()
-        optimizer.zero_grad()
-        loss.backward()
-        optimizer.step()
-        history.append(loss.item())
-    model.eval()
-    return history
+        return next_token_loss(logits, tokens).mean()
+
+    return adam_steps(model, steps, lr, batch_loss)

@@ -255,3 +255,88 @@ def test_toy_task_draws_the_tokens_and_both_answers_of_make_batch():
         diagrams.toy_task(tokens[0], targets[0], position=0)
     with pytest.raises(ValueError, match=r"targets \(n, 2\)"):
         diagrams.toy_task(tokens[0], targets[0, :, 0])
+
+
+# --- chapter 10: the two blocks, the induction mechanism -------------------------------------
+
+PRE_LN = [("norm1", ("x",)), ("attention", ("norm1",)), ("+", ("x", "attention")),
+          ("norm2", ("+1",)), ("feed_forward", ("norm2",)), ("+", ("+1", "feed_forward")),
+          ("output", ("+2",))]  # fmt: skip
+POST_LN = [("attention", ("x",)), ("+", ("x", "attention")), ("norm1", ("+1",)),
+           ("feed_forward", ("norm1",)), ("+", ("norm1", "feed_forward")), ("norm2", ("+2",)),
+           ("output", ("norm2",))]  # fmt: skip
+
+
+@pytest.mark.parametrize(("norm_first", "expected"), [(True, PRE_LN), (False, POST_LN)])
+def test_block_steps_reads_the_formulas_of_each_block_from_its_call(norm_first, expected):
+    torch = pytest.importorskip("torch")
+    from mha.block import TransformerBlock
+
+    torch.manual_seed(0)
+    block = TransformerBlock(8, 2, 16, norm_first=norm_first).double()
+    x = torch.randn(2, 5, 8, dtype=torch.float64)
+    assert diagrams.block_steps(block, x) == expected
+
+
+def test_block_steps_sees_a_block_that_forgets_a_residual():
+    torch = pytest.importorskip("torch")
+    from mha.block import TransformerBlock
+
+    class NoSecondResidual(TransformerBlock):
+        def forward(self, x, mask=None, **_):
+            x = x + self._attend(self.norm1(x), mask, False, None)
+            return self.feed_forward(self.norm2(x))
+
+    torch.manual_seed(0)
+    steps = diagrams.block_steps(NoSecondResidual(8, 2, 16), torch.randn(1, 4, 8))
+    assert steps[-1] == ("output", ("feed_forward",))
+    with pytest.raises(ValueError, match="no 'norm1'"):
+        diagrams.block_steps(torch.nn.Linear(2, 2), torch.randn(2))
+
+
+def test_pre_and_post_ln_draws_each_step_and_each_residual():
+    torch = pytest.importorskip("torch")
+    fig = diagrams.pre_and_post_ln(torch.randn(1, 3, 4, dtype=torch.float64))
+    boxes = _texts(fig)
+    for column, steps in enumerate((PRE_LN, POST_LN)):
+        drawn = [boxes[f"{column}-{row}-{step}"] for row, (step, _) in enumerate(steps, 1)]
+        assert drawn == [diagrams.BLOCK_PARTS.get(step, step) for step, _ in steps]
+    skips = {a.get_gid() for a in fig.axes[0].texts if (a.get_gid() or "").count("skip")}
+    assert skips == {"0-skip-x", "0-skip-+1", "1-skip-x", "1-skip-norm1"}
+
+
+def test_induction_mechanism_finds_the_key_induction_score_reads():
+    torch = pytest.importorskip("torch")
+    from mha import induction
+
+    half = 5
+    tokens = induction.repeated_sequences(1, half, 50, torch.Generator().manual_seed(0))[0]
+    n = 2 * half
+    ideal = np.zeros((n, n))  # an induction head built from the diagram's arrows
+    for query in range(half, n - 1):
+        fig = diagrams.induction_mechanism(tokens, query)
+        images = _images(fig)
+        np.testing.assert_array_equal(images["tokens"][0], tokens.numpy())
+        np.testing.assert_array_equal(images["previous"][0, 1:], tokens[:-1].numpy())
+        assert np.isnan(images["previous"][0, 0])
+        arrows = {a.get_gid(): a for a in fig.axes[0].texts if a.get_gid()}
+        key = round(arrows["arrow-induction"].xy[0] - 1)
+        assert key == query - half + 1
+        assert _texts(fig)["prediction"] == f"predicts {int(tokens[query + 1])}"
+        ideal[query, key] = 1.0
+        plt_close(fig)
+    ideal[n - 1, n - half] = 1.0  # the last query has no next token to draw
+    assert induction.induction_score(ideal, half) == pytest.approx(1.0)
+
+
+def test_induction_mechanism_rejects_a_query_with_nothing_to_copy():
+    with pytest.raises(ValueError, match="does not occur before it"):
+        diagrams.induction_mechanism(np.arange(6), 3)
+    with pytest.raises(ValueError, match=r"query must be in 1 \.\. 4"):
+        diagrams.induction_mechanism(np.arange(6), 5)
+
+
+def plt_close(fig):
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)

@@ -43,3 +43,22 @@ def induction_score(weights, period):
     queries = np.arange(period, n)
     keys = queries - period + 1
     return weights[..., queries, keys].mean(axis=-1)
+
+
+def predict_mean_replaced_accuracy():
+    """A prediction: the accuracy with the head that reads x_0 replaced by its mean."""
+    # The other head still brings x_1, but x_1 alone says nothing about the answer,
+    # (x_0 - x_1) mod 5: for each x_1 the five answers are equally likely. The model can
+    # only guess, and a guess among five answers is right a fifth of the time. (Half the
+    # heads does not give half the accuracy: the answer needs both tokens at once.)
+    return 0.2
+
+
+def mask_order_experiment():
+    """MASK = "causal": the largest difference from the shuffled output."""
+    # A causal mask is tied to the positions: after the shuffle a token sees other
+    # keys (those now before it), so its output changes, and the shuffled tokens no
+    # longer give the shuffled output. The mask alone tells the model something about
+    # the order, with no position code at all. ("strict" gives about 2.04: its first
+    # query sees no key.)
+    return ("causal", 0.883)

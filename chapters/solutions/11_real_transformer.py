@@ -51,3 +51,22 @@ def head_ablation_scores(evaluate, num_layers, num_heads):
             gate[layer, head] = 0.0
             scores[layer, head] = full - evaluate(gate)
     return scores
+
+
+def predict_sink_previous_divergence():
+    """A prediction: JS (nats), a sink against a previous-token head, 8 word queries."""
+    # Each query's two rows are one-hot: on different keys JS is ln 2, on the same key
+    # 0. The first word's previous token is [CLS], where the sink looks as well: 0
+    # there, and ln 2 at the other seven word queries. The mean is 7/8 ln 2.
+    return 7 / 8 * np.log(2)
+
+
+def heads_per_feature(contributions):
+    """(..., h, n, d) -> (d,): participation ratio of the heads' variances per feature."""
+    x = np.asarray(contributions, dtype=np.float64)
+    h, d_model = x.shape[-3], x.shape[-1]
+    flat = np.moveaxis(x, -3, 0).reshape(h, -1, d_model)  # (h, tokens, d_model)
+    spread = flat.var(
+        axis=1
+    )  # (h, d_model): what each head says, its constant left out
+    return spread.sum(0) ** 2 / (spread**2).sum(0)  # 1 (one head) to h (all alike)

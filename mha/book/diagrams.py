@@ -14,6 +14,8 @@ find them. matplotlib is imported inside the functions, so ``import mha`` stays 
 :func:`score_masks`                the score grid under padding, causal, both (ch. 5)
 :func:`backward_graph`             the graph autograd records and walks backwards (ch. 6)
 :func:`toy_task`                   the toy task's two answers and their sources (ch. 8)
+:func:`pre_and_post_ln`            the two blocks' data flow, read from the call (ch. 10)
+:func:`induction_mechanism`        a previous-token head and an induction head (ch. 10)
 :func:`kv_cache_growth`            the KV cache growing call by call (ch. 11)
 :func:`online_softmax_tiles`       the tiles of the lean, online-softmax path (ch. 11)
 :func:`heads_across_devices`       heads split over devices, one all-reduce (ch. 11)
@@ -728,4 +730,182 @@ def heads_across_devices(params: MHAParams, num_devices: int, x: Array) -> Any:
     _arrow(ax, (width / 2, bottom), (width / 2, bottom + 0.8))
     total = f"all-reduce: $P_0 + \\dots + P_{{{devices - 1}}}$ = output {partial.shape}"
     _box(ax, width / 2, bottom + 1.3, total + "   (+ $b_O$ once)", COLOURS["A"], "all-reduce")
+    return fig
+
+
+#: The sub-layers of a ``mha.block.TransformerBlock``, by attribute, and their names drawn.
+BLOCK_PARTS = {"norm1": "LayerNorm 1", "attention": "attention", "norm2": "LayerNorm 2",
+               "feed_forward": "FFN"}  # fmt: skip
+
+
+def block_steps(block: Any, x: Any) -> list[tuple[str, tuple[str, ...]]]:
+    """The data flow of one ``block(x)``, read from the call itself.
+
+    Forward hooks record each sub-layer of :data:`BLOCK_PARTS` as the block calls it, with
+    its input and output. Each step is ``(name, inputs)``: a sub-layer with the one value it
+    read, or ``"+"`` (a residual addition) with the two values it added, found as the pair
+    of earlier values whose sum the next reader received; ``"x"`` is the block's input and
+    the last step is ``("output", (value,))``. Values are named by the step that made them.
+    torch is not imported: ``block`` is a ``mha.block.TransformerBlock`` and ``x`` a tensor.
+    """
+    calls: list[tuple[str, Any, Any]] = []
+    hooks = []
+    for attribute in BLOCK_PARTS:
+        module = getattr(block, attribute, None)
+        if module is None:
+            raise ValueError(f"block must be a TransformerBlock, it has no {attribute!r}")
+
+        def record(module, inputs, output, attribute=attribute):
+            out = output[0] if isinstance(output, tuple) else output
+            calls.append((attribute, inputs[0].detach(), out.detach()))
+
+        hooks.append(module.register_forward_hook(record))
+    try:
+        final = block(x).detach()
+    finally:
+        for hook in hooks:
+            hook.remove()
+    values: dict[str, Any] = {"x": x.detach()}
+    steps: list[tuple[str, tuple[str, ...]]] = []
+
+    def same(a: Any, b: Any) -> bool:
+        return a.shape == b.shape and (a - b).abs().max().item() <= 1e-6 * (
+            1 + b.abs().max().item()
+        )
+
+    def source(tensor: Any) -> str:
+        for name, value in reversed(list(values.items())):
+            if same(tensor, value):
+                return name
+        names = list(values)
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                if same(tensor, values[a] + values[b]):
+                    name = f"+{sum(step == '+' for step, _ in steps) + 1}"
+                    steps.append(("+", (a, b)))
+                    values[name] = values[a] + values[b]
+                    return name
+        raise ValueError("a sub-layer read a value that is neither an earlier one nor a sum")
+
+    for attribute, read, made in calls:
+        steps.append((attribute, (source(read),)))
+        values[attribute] = made
+    steps.append(("output", (source(final),)))
+    return steps
+
+
+def pre_and_post_ln(x: Any, d_ff: int = 8, num_heads: int = 2) -> Any:
+    """A pre-LN and a post-LN block side by side, drawn from :func:`block_steps`.
+
+    Both are ``mha.block.TransformerBlock`` of ``x``'s width (``norm_first`` True and False),
+    called on ``x``; each box is a step in the order the block takes it, top to bottom, and
+    each arrow a value passed on: straight down within the column, the residual (skip)
+    connections curving round on the left into the addition that receives them. Where the
+    LayerNorms sit is what the two columns differ in.
+
+    Shapes
+    ------
+    x : (..., n, d_model), a floating-point torch tensor
+    """
+    from mha.block import TransformerBlock
+
+    d_model = x.shape[-1]
+    columns = {}
+    for norm_first, title in ((True, "pre-LN (GPT-2)"), (False, "post-LN (2017)")):
+        block = TransformerBlock(d_model, num_heads, d_ff, norm_first=norm_first).to(x.dtype)
+        columns[title] = block_steps(block, x)
+    rows = max(len(steps) for steps in columns.values()) + 1
+    fig, ax = _canvas(10, 1.3 * rows + 1.2, inches=3.6)
+    for c, (title, steps) in enumerate(columns.items()):
+        centre = 3.0 + 5 * c
+        _text(ax, centre - 0.4, 0.5, title, fontsize=8, ha="center", va="center",
+              weight="bold")  # fmt: skip
+        where = {"x": 0}  # the row of each value
+
+        def top(row: int) -> float:
+            return 1.5 + 1.3 * row
+
+        _box(ax, centre, top(0), "x", COLOURS["X"], gid=f"{c}-x")
+        for row, (step, inputs) in enumerate(steps, start=1):
+            name = {"+": "+", "output": "output"}.get(step, BLOCK_PARTS.get(step, step))
+            colour = {"attention": COLOURS["A"], "feed_forward": COLOURS["V"],
+                      "+": "white"}.get(step, COLOURS["K"] if "norm" in step else COLOURS["X"])  # fmt: skip
+            _box(ax, centre, top(row), name, colour, gid=f"{c}-{row}-{step}", size=7.5)
+            for value in inputs:
+                if where[value] == row - 1:  # the step just above: straight down
+                    ax.annotate("", xy=(centre, top(row) - 0.35),
+                                xytext=(centre, top(row - 1) + 0.35),
+                                arrowprops={"arrowstyle": "-|>", "color": "0.3"})  # fmt: skip
+                else:  # a residual connection, round on the left
+                    ax.annotate("", xy=(centre - 0.35, top(row)),
+                                xytext=(centre - 0.5, top(where[value])),
+                                arrowprops={"arrowstyle": "-|>", "color": "firebrick",
+                                            "connectionstyle": "arc3,rad=0.5"},
+                                gid=f"{c}-skip-{value}")  # fmt: skip
+            key = {"+": f"+{sum(s == '+' for s, _ in steps[:row])}"}.get(step, step)
+            where[key] = row
+    return fig
+
+
+def induction_mechanism(tokens: Array, query: int) -> Any:
+    """How a previous-token head and an induction head predict a repeated token, on one
+    sequence of ``mha.induction.repeated_sequences``.
+
+    Top row: the tokens. Middle row: what the previous-token head of layer 1 writes at each
+    position j, the token before it, ``x[j-1]``. The query at ``query`` (framed) looks, in
+    layer 2, for the position j whose written ``x[j-1]`` equals its own token, found here by
+    content (the latest earlier occurrence of ``x[query]``, plus one), and copies ``x[j]``:
+    the bottom box, the prediction for position ``query + 1``, beside the token that is
+    there. For a query in the repeat, j is ``query - m + 1``, the key that
+    ``mha.induction.induction_score`` reads.
+
+    Shapes
+    ------
+    tokens : (n,), integers
+    """
+    tokens = np.asarray(to_host(tokens))
+    if tokens.ndim != 1 or tokens.shape[0] < 3:
+        raise ValueError(f"tokens must have shape (n,) with n >= 3, got {tokens.shape}")
+    n = tokens.shape[0]
+    if not 1 <= query < n - 1:
+        raise ValueError(f"query must be in 1 .. {n - 2} (it has a next token), got {query}")
+    earlier = np.flatnonzero(tokens[:query] == tokens[query])
+    if earlier.size == 0:
+        raise ValueError(
+            f"token {int(tokens[query])} at query {query} does not occur before it: there "
+            "is nothing to copy"
+        )
+    key = int(earlier[-1]) + 1  # the position after the earlier copy
+    previous = np.concatenate([[np.nan], tokens[:-1].astype(float)])  # layer 1's writes
+    fig, ax = _canvas(n + 1, 10.6, inches=3.6)
+    rows = {"tokens": (1.6, tokens.astype(float), "tokens x[j]", COLOURS["X"]),
+            "previous": (4.6, previous, "layer 1, previous-token head: writes x[j-1] at j",
+                         COLOURS["K"])}  # fmt: skip
+    for gid, (y, row, title, colour) in rows.items():
+        _grid(ax, row[None], 0.5, y, gid, **_listed(colour), alpha=0.9)
+        _text(ax, 0.5, y - (0.7 if gid == "tokens" else 0.2), title, fontsize=7, va="bottom")
+        for j, value in enumerate(row):
+            if not np.isnan(value):
+                _text(ax, 1 + j, y + 0.5, str(int(value)), fontsize=8, ha="center",
+                      va="center")  # fmt: skip
+    for j in range(n):
+        _text(ax, 1 + j, 1.5, f"{j}", fontsize=7, ha="center", va="bottom", color="0.4")
+    for j in range(1, n):  # what layer 1 moves: x[j-1] into position j
+        ax.annotate("", xy=(1 + j, 4.6), xytext=(j, 2.6),
+                    arrowprops={"arrowstyle": "-|>", "color": "0.75", "lw": 0.6})  # fmt: skip
+    _frame(ax, 0.5 + query, 1.6, 1, 1, "firebrick", 1.6)
+    _frame(ax, 0.5 + key, 4.6, 1, 1, "firebrick", 1.6)
+    ax.annotate("", xy=(1 + key, 5.6), xytext=(1 + query, 2.6), gid="arrow-induction",
+                arrowprops={"arrowstyle": "-|>", "color": "firebrick",
+                            "connectionstyle": "arc3,rad=-0.35"})  # fmt: skip
+    _text(ax, 0.5, 7.0, f"layer 2, induction head: query {query} (x = {int(tokens[query])}) "
+          f"finds\nx[j-1] = {int(tokens[query])} at j = {key}, and copies x[{key}]",
+          fontsize=7, va="center", color="firebrick")  # fmt: skip
+    ax.annotate("", xy=(1 + query, 8.6), xytext=(1 + key, 2.6), gid="arrow-copy",
+                arrowprops={"arrowstyle": "-|>", "color": "C0",
+                            "connectionstyle": "arc3,rad=0.25"})  # fmt: skip
+    prediction = int(tokens[key])
+    _box(ax, 1 + query, 9.1, f"predicts {prediction}", COLOURS["A"], gid="prediction", size=7.5)
+    _text(ax, 1 + query, 9.7, f"(the next token, x[{query + 1}], is {int(tokens[query + 1])})",
+          fontsize=7, ha="center", va="top")  # fmt: skip
     return fig

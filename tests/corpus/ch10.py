@@ -6,7 +6,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- sinusoidal ---------------------------------------------------------------------------
 
@@ -750,3 +750,84 @@ def induction_score_sums_over_the_queries_instead_of(weights, period):
     n = weights.shape[-1]
     q = np.arange(period, n)
     return weights[..., q, q - period + 1].sum(axis=-1)
+
+
+# --- predict_mean_replaced_accuracy: predictions as readers make them -------------------------
+
+
+@predicted("predict_mean_replaced_accuracy", None)
+def predicted_chance():
+    return 0.2
+
+
+@predicted("predict_mean_replaced_accuracy", None)
+def predicted_a_little_above_chance():
+    return 0.25
+
+
+@predicted("predict_mean_replaced_accuracy", "half_the_heads")
+def predicted_half_the_heads_half_the_answers():
+    return 0.5
+
+
+@predicted("predict_mean_replaced_accuracy", "mean_keeps_it")
+def predicted_the_mean_keeps_what_matters():
+    return 0.95
+
+
+@predicted("predict_mean_replaced_accuracy", "nothing_left")
+def predicted_nothing_right():
+    return 0.0
+
+
+# --- mask_order_experiment: (MASK, the largest difference from the shuffled output) -----------
+
+
+@correct("mask_order_experiment")
+def mask_order_causal():
+    return ("causal", 0.883)
+
+
+@correct("mask_order_experiment")
+def mask_order_strict():
+    return ["strict", 2.04]
+
+
+@correct("mask_order_experiment")
+def mask_order_causal_with_case_and_spaces():
+    return (" Causal", 0.88)
+
+
+@wrong("mask_order_experiment", "without_mask")
+def mask_order_read_the_chapter_s_first_number():
+    return ("causal", 0.0)
+
+
+@wrong("mask_order_experiment", "with_positions")
+def mask_order_read_the_chapter_s_positions_number():
+    return ("strict", 0.63)
+
+
+@wrong("mask_order_experiment", "other_mask")
+def mask_order_answered_for_the_other_mask():
+    return ("causal", 2.04)
+
+
+@wrong("mask_order_experiment", "setting_unchanged")
+def mask_order_not_changed():
+    return ("none", 0.0)
+
+
+@wrong("mask_order_experiment", "not_a_pair")
+def mask_order_only_the_difference():
+    return 0.883
+
+
+@wrong("mask_order_experiment", "setting_not_allowed")
+def mask_order_a_mask_the_cell_does_not_offer():
+    return ("padding", 0.5)
+
+
+@wrong("mask_order_experiment", "not_that_form")
+def mask_order_answer_in_words():
+    return ("causal", "it changes")

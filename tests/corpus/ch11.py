@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 import mha
-from corpus import correct, wrong
+from corpus import correct, predicted, wrong
 
 # --- bert_self_attention ------------------------------------------------------------------
 
@@ -870,3 +870,78 @@ def head_ablation_scores_right_drops_but_hands_evaluate_the(evaluate, num_layers
             scores[layer, head] = base - evaluate(gate)
             gate[layer, head] = 1.0
     return scores
+
+
+# --- predict_sink_previous_divergence: predictions as readers make them -----------------------
+
+
+@predicted("predict_sink_previous_divergence", None)
+def predicted_seven_eighths_of_ln_2():
+    return 0.61
+
+
+@predicted("predict_sink_previous_divergence", "always_apart")
+def predicted_ln_2():
+    return 0.693
+
+
+@predicted("predict_sink_previous_divergence", "in_bits")
+def predicted_one_bit():
+    return 1
+
+
+@predicted("predict_sink_previous_divergence", "half")
+def predicted_halfway():
+    return 0.5
+
+
+# --- heads_per_feature ----------------------------------------------------------------------
+
+
+@correct("heads_per_feature")
+def heads_per_feature_moveaxis(contributions):
+    h, d = contributions.shape[-3], contributions.shape[-1]
+    flat = np.moveaxis(contributions, -3, 0).reshape(h, -1, d).astype(np.float64)
+    s = flat.var(axis=1)
+    return s.sum(0) ** 2 / (s**2).sum(0)
+
+
+@correct("heads_per_feature")
+def heads_per_feature_loop_over_heads(contributions):
+    x = np.asarray(contributions, dtype=np.float64)
+    variances = []
+    for a in range(x.shape[-3]):
+        rows = x[..., a, :, :].reshape(-1, x.shape[-1])  # (tokens, d)
+        centred = rows - rows.mean(axis=0)
+        variances.append((centred**2).mean(axis=0))
+    s = np.stack(variances)
+    return np.sum(s, axis=0) ** 2 / np.sum(s * s, axis=0)
+
+
+@wrong("heads_per_feature", "second_moment")
+def heads_per_feature_mean_square(contributions):
+    h, d = contributions.shape[-3], contributions.shape[-1]
+    flat = np.moveaxis(contributions, -3, 0).reshape(h, -1, d).astype(np.float64)
+    energy = (flat**2).mean(axis=1)  # the size of what each head writes
+    return energy.sum(0) ** 2 / (energy**2).sum(0)
+
+
+@wrong("heads_per_feature", "standard_deviation")
+def heads_per_feature_std(contributions):
+    h, d = contributions.shape[-3], contributions.shape[-1]
+    s = np.moveaxis(contributions, -3, 0).reshape(h, -1, d).astype(np.float64).std(1)
+    return s.sum(0) ** 2 / (s**2).sum(0)
+
+
+@wrong("heads_per_feature", "share_of_largest")
+def heads_per_feature_over_the_largest(contributions):
+    h, d = contributions.shape[-3], contributions.shape[-1]
+    s = np.moveaxis(contributions, -3, 0).reshape(h, -1, d).astype(np.float64).var(1)
+    return s.sum(0) / s.max(0)
+
+
+@wrong("heads_per_feature", "heads_axis_not_moved")
+def heads_per_feature_reshape_only(contributions):
+    h, d = contributions.shape[-3], contributions.shape[-1]
+    s = contributions.reshape(h, -1, d).astype(np.float64).var(1)
+    return s.sum(0) ** 2 / (s**2).sum(0)

@@ -1,16 +1,21 @@
-"""Chapter 9's exercises: the sinusoidal encoding, rotary embeddings, a pre-LN block, the
-induction score of a head."""
+"""Chapter 10's exercises: the sinusoidal encoding, rotary embeddings, a pre-LN block, the
+induction score of a head; a prediction (a head of the two-head task replaced by its mean) and
+an experiment (does a causal mask see the order of the tokens?)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import numpy as np
 
 import mha
 from mha.checks.core import Case
+from mha.checks.experiments import ExperimentExercise, Reading
+from mha.checks.forms import Choice, Number
 from mha.checks.inputs import F32, F64, normal, random_mask
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.positions import apply_rope, sinusoidal
 
 # --- the sinusoidal encoding -----------------------------------------------------------------
@@ -460,6 +465,111 @@ _INDUCTION_SCORE_MISTAKES = (
 )
 
 
+# --- a prediction: one head of the two-head task replaced by its mean -------------------------
+
+PAIR_VALUES, PAIR_LENGTH = 5, 6  # the section on W^O: (x_0 - x_1) mod 5, six tokens
+
+
+@functools.cache
+def mean_replaced_accuracy() -> float:
+    """The accuracy of the chapter's two-head model (``mha.combining``, trained as the
+    chapter trains it) with the head that reads x_0 replaced by its mean."""
+    import torch
+
+    from mha import combining
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # as the chapter trains it (and fast on a shared CPU)
+    try:
+        with torch.random.fork_rng():  # the reader's global generator is left as it was
+            torch.manual_seed(0)
+            model = combining.HeadsThenFFN(PAIR_VALUES, PAIR_LENGTH, 16, 2, 64)
+            combining.train(model, steps=300, batch_size=64, seed=0)
+        generator = torch.Generator().manual_seed(1)
+        tokens, answers = combining.difference_task(2000, PAIR_LENGTH, PAIR_VALUES, generator)
+        with torch.no_grad():
+            on_x0 = model.last_query_weights(tokens).mean(0)[:, 0]  # (h,)
+        return combining.accuracy(model, tokens, answers, int(on_x0.argmax()), "mean")
+    finally:
+        torch.set_num_threads(threads)
+
+
+def _why_mean_replaced(accuracy: float) -> str:
+    return (
+        f"Chance is 1/{PAIR_VALUES} = {1 / PAIR_VALUES:.2f}: with the head that reads x_0 "
+        "replaced by its mean, only x_1 reaches the FFN, and x_1 alone says nothing about "
+        f"(x_0 - x_1) mod {PAIR_VALUES} (for every x_1 the {PAIR_VALUES} answers are equally "
+        "likely). The other head is intact, but half of what the answer needs is not half of "
+        "the answer: the FFN combines the two, and without one of them it can only guess."
+    )
+
+
+# --- an experiment: does a causal mask see the order? -----------------------------------------
+
+ORDER_MASKS = ("none", "causal", "strict")
+ORDER_N, ORDER_D_MODEL, ORDER_HEADS = 6, 16, 4  # the chapter's first experiment
+
+
+def _order_mask(kind: str) -> np.ndarray | None:
+    if kind == "none":
+        return None
+    below = -1 if kind == "strict" else 0  # strict: the keys before the query only
+    return np.tril(np.ones((ORDER_N, ORDER_N), dtype=bool), below)
+
+
+@functools.cache
+def permutation_gap(kind: str, with_positions: bool = False) -> float:
+    """The largest difference between the output for shuffled tokens and the shuffled
+    output, under the mask ``kind`` (the chapter's six tokens, seed 0; ``with_positions``:
+    the sinusoidal code added to the tokens at their new places, as the chapter does)."""
+    params = mha.init_params(ORDER_D_MODEL, ORDER_HEADS, dtype=np.float64, seed=0)
+    draws = np.random.default_rng(0)
+    x = draws.standard_normal((ORDER_N, ORDER_D_MODEL))
+    order = draws.permutation(ORDER_N)
+    shuffled = x[order]
+    if with_positions:
+        code = sinusoidal(ORDER_N, ORDER_D_MODEL)
+        x, shuffled = x + code, shuffled + code
+    mask = _order_mask(kind)
+    out, _ = mha.multi_head_attention(x, x, x, params, mask)
+    out_shuffled, _ = mha.multi_head_attention(shuffled, shuffled, shuffled, params, mask)
+    return float(np.abs(out_shuffled - out[order]).max())
+
+
+def _why_order(kind: str, gap: float) -> str:
+    if kind == "none":
+        return "Without a mask, attention is permutation-equivariant: only rounding is left."
+    return (
+        "The mask is tied to the positions, not to the tokens: a token moved to another place "
+        "sees other keys, so the shuffled tokens do not give the shuffled output. A causal "
+        "mask alone tells the model something about order, without any position code (with "
+        "the strict mask the first query sees no key at all, and its row of the output is "
+        "zeros wherever it lands)."
+    )
+
+
+_ORDER_MISTAKES = (
+    Reading(
+        "without_mask",
+        "the difference without a mask (rounding), the chapter's first number",
+        "rerun the experiment cell with your MASK and read the difference it prints",
+        lambda kind: permutation_gap("none"),
+    ),
+    Reading(
+        "with_positions",
+        "the difference with the sinusoidal code and no mask, the chapter's second number",
+        "the experiment adds no position code: read the difference the experiment cell prints",
+        lambda kind: permutation_gap("none", with_positions=True),
+    ),
+    Reading(
+        "other_mask",
+        "the difference under the other mask",
+        "answer for the MASK you set, after running the cell with it",
+        lambda kind: permutation_gap("strict" if kind == "causal" else "causal"),
+    ),
+)
+
+
 # --- the registry -------------------------------------------------------------------------------
 
 EXERCISES: dict[str, Exercise] = {
@@ -478,5 +588,19 @@ EXERCISES: dict[str, Exercise] = {
     "induction_score": FunctionExercise(
         _reference_induction_score, _induction_score_cases, _INDUCTION_SCORE_MISTAKES,
         other_references=("mha.induction.induction_score",),
+    ),
+    "predict_mean_replaced_accuracy": PredictionExercise(
+        "the accuracy with the head that reads x_0 replaced by its mean (chance: 0.2)",
+        Number(0, 1, within=0.1), mean_replaced_accuracy, _why_mean_replaced,
+        (
+            Misconception("half_the_heads", 0.5, "Half the heads is not half the accuracy: the answer needs both tokens at once, so one alone gives no part of it."),
+            Misconception("mean_keeps_it", 1.0, "The mean keeps only the constant part of what the head writes, the same for every sequence; what it says about each sequence's x_0 is gone."),
+            Misconception("nothing_left", 0.0, "A model without the information does not get everything wrong: it guesses, and a guess among 5 answers is right a fifth of the time."),
+        ),
+    ),
+    "mask_order_experiment": ExperimentExercise(
+        "MASK", "none", Choice(ORDER_MASKS),
+        "the largest difference between the output for the shuffled tokens and the shuffled "
+        "output", Number(0, 100, within=0.01), permutation_gap, _why_order, _ORDER_MISTAKES,
     ),
 }  # fmt: skip

@@ -1,5 +1,6 @@
-"""Chapter 10's exercises: BERT's weights and masks in the book's conventions, Jensen-Shannon
-divergence between heads, importance by ablation. The checks run on small random inputs; none
+"""Chapter 11's exercises: BERT's weights and masks in the book's conventions, Jensen-Shannon
+divergence between heads, importance by ablation; a prediction (the divergence between a sink
+head and a previous-token head). The checks run on small random inputs; none
 needs the model. Two answers take what a wire cannot carry, made by ``prepare`` from wire-safe
 inputs: BERT's state dict (from (name, array) pairs) and the ``evaluate`` function (from the
 numbers that define it)."""
@@ -7,6 +8,7 @@ numbers that define it)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from types import MappingProxyType
 
 import numpy as np
@@ -14,8 +16,10 @@ import numpy as np
 import mha
 from mha.atlas import js_divergence
 from mha.checks.core import Case
+from mha.checks.forms import Number
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
+from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import equals_one_of
 from mha.pretrained import from_bert_state_dict
 
@@ -481,6 +485,117 @@ _ABLATION_MISTAKES = (
 
 # --- the registry -------------------------------------------------------------------------
 
+# --- how many heads write to each feature -------------------------------------------------
+
+
+def _heads_per_feature_cases(rng: np.random.Generator) -> list[Case]:
+    def writes(shape, dtype, scales=None, offsets=None):
+        x = normal(rng, shape, F64)  # (..., h, n, d)
+        h = shape[-3]
+        if scales is not None:
+            x = x * np.asarray(scales, dtype=float).reshape(h, 1, 1)
+        if offsets is not None:
+            x = x + np.asarray(offsets, dtype=float).reshape(h, 1, 1)
+        return x.astype(dtype)
+
+    return [
+        Case("contributions (3, 20, 6): 3 heads, 20 tokens, no batch axis", (writes((3, 20, 6), F64),)),
+        Case("contributions (2, 4, 10, 8): a batch of 2, heads of spread 1, 2, 0.5, 3, float32",
+             (writes((2, 4, 10, 8), F32, scales=[1, 2, 0.5, 3]),)),
+        Case("contributions (3, 15, 5): head 0 adds a large constant (it varies as the others)",
+             (writes((3, 15, 5), F64, offsets=[20, 0, 0]),)),
+        Case("contributions (2, 1, 30, 4): one head", (writes((2, 1, 30, 4), F64),)),
+    ]  # fmt: skip
+
+
+def _reference_heads_per_feature(contributions):
+    """The count in NumPy (mha.analysis.heads_per_feature takes torch tensors), float64."""
+    return _heads_per_feature_variant()(contributions)
+
+
+def _heads_per_feature_variant(change: str = "") -> Callable:
+    """The count with one thing changed; ``""`` gives the right answer."""
+
+    def heads_per_feature(contributions):
+        x = np.asarray(contributions, dtype=np.float64)
+        h, d = x.shape[-3], x.shape[-1]
+        heads_first = x if change == "heads_axis_not_moved" else np.moveaxis(x, -3, 0)
+        flat = heads_first.reshape(h, -1, d)  # (h, tokens, d)
+        if change == "second_moment":
+            spread = (flat**2).mean(1)
+        elif change == "standard_deviation":
+            spread = flat.std(1)
+        else:
+            spread = flat.var(1)  # (h, d)
+        if change == "share_of_largest":
+            return spread.sum(0) / spread.max(0)
+        return spread.sum(0) ** 2 / (spread**2).sum(0)
+
+    return heads_per_feature
+
+
+_HEADS_PER_FEATURE_MISTAKES = (
+    Mistake(
+        "second_moment",
+        "the mean square of each contribution instead of its variance: a constant counts",
+        "a head that adds the same vector to every token says nothing about any of them: take "
+        "the variance over the tokens, not the mean square",
+        _heads_per_feature_variant("second_moment"),
+    ),
+    Mistake(
+        "standard_deviation",
+        "the participation ratio of standard deviations instead of variances",
+        "s_a is the variance of head a's contribution (.var), not its standard deviation",
+        _heads_per_feature_variant("standard_deviation"),
+    ),
+    Mistake(
+        "share_of_largest",
+        "the sum of the variances divided by the largest, not (sum)^2 / sum of squares",
+        "the participation ratio is (sum_a s_a)^2 / sum_a s_a^2",
+        _heads_per_feature_variant("share_of_largest"),
+    ),
+    Mistake(
+        "heads_axis_not_moved",
+        "the leading (batch) axis taken for the heads: reshape without moving the heads first",
+        "move the heads axis to the front, np.moveaxis(x, -3, 0), then reshape to (h, -1, d)",
+        _heads_per_feature_variant("heads_axis_not_moved"),
+    ),
+)
+
+
+# --- a prediction: a sink head against a previous-token head ----------------------------------
+
+SINK_N = 10  # [CLS], eight word pieces, [SEP]
+
+
+def sink_and_previous_heads() -> tuple[np.ndarray, np.ndarray]:
+    """Two hand-built heads on one sentence of ``SINK_N`` tokens, ``(1, 2, n, n)``: a sink
+    (every query on [CLS], key 0) and a previous-token head (query i on key i - 1, [CLS] on
+    itself); and the word queries, ``(1, n)``, all but [CLS] and [SEP]."""
+    sink = np.zeros((SINK_N, SINK_N))
+    sink[:, 0] = 1.0
+    previous = np.eye(SINK_N, k=-1)
+    previous[0, 0] = 1.0
+    words = np.ones((1, SINK_N), dtype=bool)
+    words[0, [0, -1]] = False
+    return np.stack([sink, previous])[None], words
+
+
+def sink_previous_divergence() -> float:
+    """The Jensen-Shannon divergence (nats) between the two heads, over the word queries."""
+    weights, words = sink_and_previous_heads()
+    return float(js_divergence(weights, words)[0, 1])
+
+
+def _why_sink_previous(measured: float) -> str:
+    return (
+        f"Where two one-hot rows point at different keys, JS is its largest value, ln 2 = "
+        f"{np.log(2):.3f}; where they point at the same key, 0. The first word's previous "
+        f"token is [CLS] itself, so there the two heads agree: one of the {SINK_N - 2} word "
+        f"queries gives 0, and the mean is {SINK_N - 3}/{SINK_N - 2} of ln 2."
+    )
+
+
 EXERCISES: dict[str, Exercise] = {
     "bert_self_attention": FunctionExercise(
         _reference_bert_self_attention, _bert_cases, _BERT_MISTAKES, ("out", "weights"),
@@ -495,6 +610,20 @@ EXERCISES: dict[str, Exercise] = {
         _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
         quantities=lambda args: {"h": args[0].shape[-3], "n_q": args[0].shape[-2], "n_k": args[0].shape[-1]},
         other_references=("mha.atlas.js_divergence",),
+    ),
+    "heads_per_feature": FunctionExercise(
+        _reference_heads_per_feature, _heads_per_feature_cases, _HEADS_PER_FEATURE_MISTAKES,
+        other_references=("mha.analysis.heads_per_feature",),
+    ),
+    "predict_sink_previous_divergence": PredictionExercise(
+        "the Jensen-Shannon divergence (nats) between a sink head and a previous-token head, "
+        f"over the {SINK_N - 2} word queries of a sentence of {SINK_N} tokens",
+        Number(0, 10, within=0.03), sink_previous_divergence, _why_sink_previous,
+        (
+            Misconception("always_apart", float(np.log(2)), "ln 2 is for heads that never look at the same key; here they do once: the first word's previous token is [CLS]."),
+            Misconception("in_bits", 1.0, "1 is the largest divergence in bits (log base 2); the chapter measures in nats, where it is ln 2 = 0.693."),
+            Misconception("half", 0.5, "JS does not grow with how far apart the two keys are: any two different one-hot rows give the same ln 2."),
+        ),
     ),
     "head_ablation_scores": FunctionExercise(
         _reference_head_ablation_scores, _ablation_cases, _ABLATION_MISTAKES,
