@@ -62,7 +62,7 @@ def predict_sink_previous_divergence():
 
 
 def heads_per_feature(contributions):
-    """(..., h, n, d) -> (d,): participation ratio of the heads' variances per feature."""
+    """(..., h, n, d) -> (d,): the participation ratio of the heads' variances."""
     x = np.asarray(contributions, dtype=np.float64)
     h, d_model = x.shape[-3], x.shape[-1]
     flat = np.moveaxis(x, -3, 0).reshape(h, -1, d_model)  # (h, tokens, d_model)
