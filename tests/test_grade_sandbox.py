@@ -18,10 +18,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from grade_class import HONEST, write_class, write_course
+from grade_class import HONEST, SOLUTIONS, write, write_class, write_course
 
 import mha
-from mha.checks import EXERCISES
+from mha.checks import EXERCISES, check
 from mha.grade import cli, submissions, table
 from mha.grade.grader import Options, _seed, chapter_exercises
 from mha.grade.sandbox import GiB, Limits, Sandbox, unavailable
@@ -395,3 +395,36 @@ def test_the_sandbox_is_found_from_a_relative_interpreter_path(tmp_path):
         env={**os.environ, "PYTHONPATH": str(Path(mha.__file__).parent.parent)},
     )
     assert done.stdout.strip() == "None", done.stderr[-500:]
+
+
+SHARED_BUFFER = """
+_buffers = {}
+
+
+def decode_one_token(x_t, params, cache_k, cache_v):
+    results = solved_step(x_t, params, cache_k, cache_v)
+    views = []
+    for i, r in enumerate(results):  # one buffer per output, refilled by every call
+        buffer = _buffers.setdefault((i, r.shape), np.empty_like(r))
+        buffer[...] = r
+        views.append(buffer)
+    return tuple(views)
+"""
+
+
+def test_results_the_next_call_overwrites_fail_in_the_grader_as_in_check(tmp_path):
+    solution = (SOLUTIONS / "12_gqa_and_kv_cache.py").read_text()
+    solved = solution.replace("def decode_one_token(", "def solved_step(")
+    namespace: dict = {}
+    exec(solved + SHARED_BUFFER, namespace)
+    assert check("decode_one_token", namespace["decode_one_token"]).diagnosis == "shared_buffer"
+    folder = tmp_path / "class"
+    write(
+        folder, "ch12.ipynb", solved, SHARED_BUFFER, 'check("decode_one_token", decode_one_token)'
+    )
+    rows, _ = cli.run(
+        submissions.find([folder]), tmp_path / "out", Options(LIMITS), jobs=1, log=io.StringIO()
+    )
+    (row,) = rows
+    assert row["decode_one_token"] == "0", row
+    assert "overwrites" in row["decode_one_token reason"], row["decode_one_token reason"]

@@ -396,7 +396,7 @@ def call_answer(
     reads from the kernel; with ``measure=("second_call",)`` the answer is called once more on
     other numbers of the same shapes, and ``second_call`` is 1 when that changed the results
     of the first call (views of a buffer each call refills), else 0. The grader's sandbox
-    measures neither (it measures the peak from outside).
+    makes the second call too, and measures the peak from outside.
     """
     unknown = set(measure) - set(MEASUREMENTS)
     if unknown:

@@ -115,6 +115,7 @@ class Answer:
             names=self.job["names"],
             prepare=self.prepare,
             tensors=self.job["tensors"],
+            measure=self.job["measure"],
         )
 
 

@@ -290,9 +290,11 @@ def _run_answer(
             if type(outcome) is not Outcome:
                 run.lost = "the answer's process sent something that is not an outcome"
                 return run
-            measurements = (
-                {"peak_bytes": float(max(0, process.peak() - baseline))} if measured else {}
-            )
+            measurements = {  # the peak from outside; the second call from the answer's process
+                k: v for k, v in outcome.measurements.items() if k == "second_call"
+            }
+            if measured:
+                measurements["peak_bytes"] = float(max(0, process.peak() - baseline))
             run.outcomes.append(dataclasses.replace(outcome, measurements=measurements))
             first = run.outcomes[0]
             if len(run.outcomes) == 1 and (first.not_callable or stub_verdict(first) is not None):
@@ -348,6 +350,7 @@ def _grade_exercise(row: Row, name: str, submission: Submission, sandbox: Sandbo
         "names": list(names),
         "prepare": _dotted(getattr(exercise, "prepare", None)),
         "tensors": bool(getattr(exercise, "tensors", False)),
+        "measure": [m for m in getattr(exercise, "measure", ()) if m == "second_call"],
     }
     run = _run_answer(job, cases, exercise, sandbox, views.get(name), limits)
     notes = []
