@@ -289,3 +289,29 @@ def test_a_number_computed_in_low_precision_is_named_as_precision():
     result = check("saturated_weight", float16)
     assert result.diagnosis == "precision:float16", str(result)
     assert check("mha_parameter_count", 1050624.0 * 1.001).diagnosis != "precision:float16"
+
+
+def test_a_guarded_online_softmax_with_one_mistake_is_named():
+    def no_rescale(q, k, v, block_size, causal=False):
+        q = q / math.sqrt(q.shape[-1])
+        n_q, n_k = q.shape[-2], k.shape[-2]
+        m = np.full((*q.shape[:-1], 1), -np.inf)
+        total = np.zeros_like(m)
+        out = np.zeros((*q.shape[:-1], v.shape[-1]))
+        for start in range(0, n_k, block_size):
+            s = q @ np.swapaxes(k[..., start : start + block_size, :], -1, -2)
+            if causal:
+                keys = np.arange(start, min(start + block_size, n_k))
+                s = np.where(keys <= np.arange(n_q)[:, None] + n_k - n_q, s, -np.inf)
+            new = np.maximum(m, s.max(-1, keepdims=True))
+            safe = np.where(np.isfinite(new), new, 0.0)  # the guard for a query with no key
+            p = np.exp(s - safe)
+            total = total * np.exp(m - safe) + p.sum(-1, keepdims=True)
+            out = out + p @ v[..., start : start + block_size, :]  # the output never rescaled
+            m = new
+        ok = total > 0
+        return np.where(ok, out / np.where(ok, total, 1.0), 0.0).astype(q.dtype)
+
+    for seed in range(3):
+        result = check("online_softmax_attention", no_rescale, seed=seed)
+        assert result.diagnosis == "no_rescale_output", (seed, str(result))

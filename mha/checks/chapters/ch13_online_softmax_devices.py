@@ -8,6 +8,8 @@ import functools
 import math
 import subprocess
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -140,6 +142,17 @@ def _blocks_averaged(q, k, v, block_size, causal=False):
 
 _NEVER_REBASED = _online_variant(rescale_out=False, rescale_sum=False, guard=False)
 
+
+def _also_guarded(detect: Callable | None = None, **changes: Any) -> Callable:
+    """A mistake's detection (``detect``, if any), or the same mistake in a loop that guards a
+    query with no key (zeros, not the chapter loop's NaN), which the unguarded variant misses."""
+    guarded = equals_one_of(
+        {"": _online_variant(**changes)},
+        "your loop has this mistake (and gives a query that may attend no key zeros)",
+    )
+    return guarded if detect is None else (lambda evidence: detect(evidence) or guarded(evidence))
+
+
 _ONLINE_MISTAKES = (
     Mistake(
         "no_rescale_output",
@@ -147,10 +160,13 @@ _ONLINE_MISTAKES = (
         "when a block raises the maximum from m to m', multiply the running output (and the "
         "running sum) by exp(m - m') before adding the block",
         _online_variant(rescale_out=False, guard=False),
-        lambda evidence: (
-            "the old sums are never re-based"
-            if evidence.agrees_where_returned(_NEVER_REBASED)
-            else None
+        _also_guarded(
+            lambda evidence: (
+                "the old sums are never re-based"
+                if evidence.agrees_where_returned(_NEVER_REBASED)
+                else None
+            ),
+            rescale_out=False,
         ),
     ),
     Mistake(
@@ -158,31 +174,37 @@ _ONLINE_MISTAKES = (
         "the running sum not rescaled by exp(m - m') when the maximum grows",
         "the running sum needs the same re-basing as the output: ell * exp(m - m') + sum(p)",
         _online_variant(rescale_sum=False, guard=False),
+        _also_guarded(rescale_sum=False),
     ),
     Mistake(
         "rescale_inverted",
         "the old sums multiplied by exp(m' - m) instead of exp(m - m')",
         "re-basing from the old maximum m to the new m' >= m shrinks the old sums: exp(m - m') <= 1",
         _online_variant(inverted=True, guard=False),
+        _also_guarded(inverted=True),
     ),
     Mistake(
         "no_scaling",
         "scores not divided by sqrt(d_k)",
         "divide q (or each block of scores) by math.sqrt(d_k)",
         _online_variant(scale=False, guard=False),
+        _also_guarded(scale=False),
     ),
     Mistake(
         "last_block_dropped",
         "the last, shorter block of keys skipped when block_size does not divide n_k",
         "range(0, n_k, block_size) visits every key; the last slice may be shorter",
         _online_variant(drop_last="+1", guard=False),
-        equals_one_of(
-            {
-                "range(0, n_k - block_size, block_size)": _online_variant(
-                    drop_last="strict", guard=False
-                )
-            },
-            "your result leaves out the last block of keys ({name})",
+        _also_guarded(
+            equals_one_of(
+                {
+                    "range(0, n_k - block_size, block_size)": _online_variant(
+                        drop_last="strict", guard=False
+                    )
+                },
+                "your result leaves out the last block of keys ({name})",
+            ),
+            drop_last="+1",
         ),
     ),
     Mistake(
