@@ -315,3 +315,10 @@ def test_a_guarded_online_softmax_with_one_mistake_is_named():
     for seed in range(3):
         result = check("online_softmax_attention", no_rescale, seed=seed)
         assert result.diagnosis == "no_rescale_output", (seed, str(result))
+
+
+def test_a_factor_that_a_declared_quantity_explains_is_named_as_that_factor():
+    n, d_model, bytes_per_number = 2048, 4096, 2  # the statement's layer, batch 8 forgotten
+    forgot_the_batch = n * d_model * bytes_per_number  # 1/8 of the answer, not "bits"
+    result = check("head_parallel_all_reduce_bytes", forgot_the_batch)
+    assert result.diagnosis == "missing:batch", str(result)

@@ -601,6 +601,7 @@ EXERCISES: dict[str, Exercise] = {
     "mask_order_experiment": ExperimentExercise(
         "MASK", "none", Choice(ORDER_MASKS),
         "the largest difference between the output for the shuffled tokens and the shuffled "
-        "output", Number(0, 100, within=0.01), permutation_gap, _why_order, _ORDER_MISTAKES,
+        "output", Number(0, 100, within=0.01, zero=1e-9), permutation_gap, _why_order,
+        _ORDER_MISTAKES,
     ),
 }  # fmt: skip

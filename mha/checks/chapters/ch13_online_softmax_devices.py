@@ -20,6 +20,7 @@ from mha.checks.inputs import F32, F64, normal, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
 from mha.checks.predictions import Misconception, PredictionExercise
 from mha.checks.properties import equals_one_of
+from mha.checks.relations import Term
 from mha.checks.variants import stable_softmax
 
 # --- ch13: online-softmax attention -------------------------------------------------------
@@ -344,5 +345,7 @@ EXERCISES: dict[str, Exercise] = {
             WrongValue(4 * 8 * 2048 * 4096 * 2, "all_devices", "that is the 4 devices together; the question asks for one device's partial output"),
             WrongValue(2 * 3 * 8 * 2048 * 4096 * 2 // 4, "ring_traffic", "that is about what each device sends in a ring all-reduce, 2 (D-1)/D times the array; the question asks for the size of the partial output itself"),
         ),
+        terms=(Term("partial", "the partial output", 1, ("batch", "n", "d_model", "bytes")),),
+        values=(("batch", 8), ("n", 2048), ("d_model", 4096), ("bytes", 2), ("devices", 4)),
     ),
 }  # fmt: skip
