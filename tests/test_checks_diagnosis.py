@@ -322,3 +322,18 @@ def test_a_factor_that_a_declared_quantity_explains_is_named_as_that_factor():
     forgot_the_batch = n * d_model * bytes_per_number  # 1/8 of the answer, not "bits"
     result = check("head_parallel_all_reduce_bytes", forgot_the_batch)
     assert result.diagnosis == "missing:batch", str(result)
+
+
+def test_a_function_a_few_percent_off_everywhere_is_no_estimate():
+    def five_percent_high(scores, weights):
+        kept = weights > 0
+        count = kept.sum(axis=-1, keepdims=True)
+        s = np.where(kept, scores, 0.0)
+        s = np.where(kept, s - s.sum(-1, keepdims=True) / count, 0.0)
+        ell = np.where(kept, np.log(np.where(kept, weights, 1.0)), 0.0)
+        ell = np.where(kept, ell - ell.sum(-1, keepdims=True) / count, 0.0)
+        return float((s * s).sum() / (s * ell).sum()) ** 1.03  # a few percent off
+
+    result = check("temperature_of", five_percent_high, seed=0)
+    assert result.diagnosis == "nearly_right", str(result)
+    assert "estimate" not in result.feedback, result.feedback

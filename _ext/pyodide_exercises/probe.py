@@ -2,8 +2,8 @@
 
 As a script it reads JSON from stdin: ``{"allowed": [top-level modules the page's Python has, besides the
 standard library], "missing": [standard-library modules it lacks], "exercises": [{"name",
-"solution", "pyobject"}]}``. Blocks every other import, then checks each exercise's solution
-(seed 0) and writes ``{name: null}`` for an exercise whose solution passes with only those
+"solution", "pyobject"}]}``. Blocks every other import and every new process, then checks each
+exercise's solution (seed 0) and writes ``{name: null}`` for an exercise whose solution passes with only those
 modules, ``{name: "why not"}`` for the others. The real test is the solutions passing in
 Pyodide itself (``tests/test_pyodide_checks.py``); this only decides where a button goes.
 """
@@ -88,9 +88,17 @@ def runnable(
     return json.loads(result.stdout)
 
 
+class NoProcesses:
+    """Stands in for ``subprocess.Popen``: the page's Python (emscripten) starts no process."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        raise OSError(138, "the page's Python cannot start processes (emscripten)")
+
+
 def main() -> None:
     request = json.load(sys.stdin)
     sys.meta_path.insert(0, PageModulesOnly(set(request["allowed"]), set(request["missing"])))
+    subprocess.Popen = NoProcesses  # a check that measures in a fresh process cannot run there
     from mha.checks import check
 
     modules: dict = {}

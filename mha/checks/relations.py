@@ -1232,7 +1232,7 @@ def partial_findings(evidence: Evidence) -> list[Finding]:
 def _partial(evidence: Evidence, pairs: _Pairs) -> list[Finding]:
     found = []
     for finder in (_masked_rows, _batch_axes, _raised_when, _zeros, _overflow, _precision,
-                   _approximate, _rearranged, _some_outputs, _some_indices):  # fmt: skip
+                   _nearly_right, _rearranged, _some_outputs, _some_indices):  # fmt: skip
         try:
             finding = finder(evidence, pairs)
         except (ValueError, TypeError, IndexError):
@@ -1498,16 +1498,17 @@ def _precision(evidence: Evidence, pairs: _Pairs) -> Finding | None:
     return None
 
 
-def _approximate(evidence: Evidence, pairs: _Pairs) -> Finding | None:
+def _nearly_right(evidence: Evidence, pairs: _Pairs) -> Finding | None:
     rows = _scalars(evidence)
     if rows is None or all(float(w).is_integer() for _, _, w in rows):  # a count is not estimated
         return None
     off = [abs(g / w - 1) for _, g, w in rows if w != 0]
     if len(off) != len(rows) or not all(1e-9 < x < 0.1 for x in off):
         return None  # right on some input: no estimate
-    return Finding("approximate", "an estimate close to the right value (within 10%), not the value itself",
-                   "the question asks for the exact value: derive it (an experiment only estimates it)",
-                   f"your value is {max(off):.1%} away from the right one")  # fmt: skip
+    return Finding("nearly_right", "a formula close to the right one (within 10% on every input)",
+                   "compare your formula with the statement's term by term: another average, "
+                   "normalisation or order of the steps gives values a few percent off",
+                   f"your value is up to {max(off):.1%} away from the right one on every input")  # fmt: skip
 
 
 def _some_outputs(evidence: Evidence, pairs: _Pairs) -> Finding | None:
@@ -1663,7 +1664,7 @@ RELATION_FAMILIES = (
     "reversed:", "normalised:",
     "returns_argument:", "input:", "term:", "missing:", "doubled:", "extra:", "rounding:",
     "int_wrap:", "extra_term:", "masked_rows", "batch_axes", "raised_when:", "zeros", "overflow",
-    "precision:", "approximate", "part:", "rearranged", "missing_axis:",
+    "precision:", "approximate", "nearly_right", "part:", "rearranged", "missing_axis:",
 )  # fmt: skip
 
 
