@@ -90,7 +90,8 @@ def test_every_entry_has_a_title_authors_a_year_and_a_link(key):
     entry = BIB.entries[key]
     assert entry.fields.get("title"), f"{key} has no title"
     assert entry.persons.get("author"), f"{key} has no authors"
-    assert re.fullmatch(r"(19|20)\d\d", entry.fields.get("year", "")), f"{key} has no year"
+    # a letter after the year tells apart two entries of the same authors and year (2023a)
+    assert re.fullmatch(r"(19|20)\d\d[a-z]?", entry.fields.get("year", "")), f"{key} has no year"
     links = {name for name in ("doi", "eprint", "url") if entry.fields.get(name)}
     assert links, f"{key} has no link: give it a doi, an arXiv eprint or a url"
     if "eprint" in links:
@@ -101,3 +102,16 @@ def test_every_entry_has_a_title_authors_a_year_and_a_link(key):
 def test_the_bibliography_page_lists_every_entry():
     page = (ROOT / "references.md").read_text()
     assert "```{bibliography}" in page and ":all:" in page
+
+
+def test_no_two_entries_are_labelled_alike():
+    from collections import Counter
+
+    labels = Counter(
+        (entry.persons["author"][0].last_names[0], len(entry.persons["author"]) > 2,
+         entry.fields["year"])
+        for entry in BIB.entries.values()
+    )  # fmt: skip
+    assert not [label for label, count in labels.items() if count > 1], (
+        "two entries would both read 'Author et al., year': give their years a letter (2023a)"
+    )
