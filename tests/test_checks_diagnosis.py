@@ -337,3 +337,14 @@ def test_a_function_a_few_percent_off_everywhere_is_no_estimate():
     result = check("temperature_of", five_percent_high, seed=0)
     assert result.diagnosis == "nearly_right", str(result)
     assert "estimate" not in result.feedback, result.feedback
+
+
+def test_the_number_of_heads_used_as_the_head_size_is_never_read_as_batch_axes():
+    def heads_of_size_h(x, num_heads):
+        *batch, n, features = x.shape
+        x = x.reshape(*batch, n, features // num_heads, num_heads)  # (..., n, d, h): swapped
+        return np.swapaxes(x, -3, -2)
+
+    for seed in SEEDS:
+        result = check("split_heads", heads_of_size_h, seed=seed)
+        assert result.status == FAILED and result.diagnosis != "batch_axes", (seed, str(result))
