@@ -17,6 +17,8 @@ another form fails with what was expected; ``...`` is "not attempted".
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +26,18 @@ from typing import Any
 from mha.checks.core import FAILED, NOT_ATTEMPTED, PASSED, Case, Outcome, Verdict
 from mha.checks.forms import Form, NotThatForm, is_stub
 from mha.checks.kinds import ValueExercise
+
+
+def measured_in_a_fresh_process(script: str, what: str, timeout: float) -> float:
+    """The number a Python ``script`` prints last, run in a fresh interpreter (a measurement
+    that this process's state, or other threads, would disturb); ``what`` names it in the error."""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=timeout
+    )
+    if done.returncode:
+        raise RuntimeError(f"{what} could not be measured: {done.stderr[-500:]}")
+    return float(done.stdout.split()[-1])
+
 
 GRADED_WHEN_MADE = (
     "a prediction earns its point when it is made (a value of the form asked for); the feedback "

@@ -4,8 +4,6 @@ untrained heads are (a prediction), the redundancy of random maps (an experiment
 from __future__ import annotations
 
 import functools
-import subprocess
-import sys
 
 import numpy as np
 
@@ -14,7 +12,7 @@ from mha.checks.experiments import ExperimentExercise, Reading
 from mha.checks.forms import Number
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake
-from mha.checks.predictions import Misconception, PredictionExercise
+from mha.checks.predictions import Misconception, PredictionExercise, measured_in_a_fresh_process
 
 # --- ch09: the diversity penalty ----------------------------------------------------------
 
@@ -193,12 +191,7 @@ def untrained_redundancy() -> float:
     (seed 1), the mean over the models. Computed in a fresh Python process: torch's freed
     memory, left mapped in this one, would hide the allocations that a check measuring
     memory (chapter 13's) counts in a process forked from it."""
-    done = subprocess.run(
-        [sys.executable, "-c", _UNTRAINED_SCRIPT], capture_output=True, text=True, timeout=300
-    )
-    if done.returncode:
-        raise RuntimeError(f"the untrained models could not be measured: {done.stderr[-500:]}")
-    return float(done.stdout.split()[-1])
+    return measured_in_a_fresh_process(_UNTRAINED_SCRIPT, "the untrained models", timeout=300)
 
 
 def _why_untrained(redundancy: float) -> str:

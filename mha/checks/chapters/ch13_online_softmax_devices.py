@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import functools
 import math
-import subprocess
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +16,7 @@ from mha.checks.core import Case
 from mha.checks.forms import Number
 from mha.checks.inputs import F32, F64, normal, swap_last
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, NumberExercise, WrongValue
-from mha.checks.predictions import Misconception, PredictionExercise
+from mha.checks.predictions import Misconception, PredictionExercise, measured_in_a_fresh_process
 from mha.checks.properties import equals_one_of
 from mha.checks.relations import Term
 from mha.checks.variants import stable_softmax
@@ -292,12 +290,7 @@ def full_attention_peak_mib() -> float:
     ``mha.scaled_dot_product_attention`` allocates on one float32 head of n = 2048 queries and
     keys, measured in a fresh Python process: ``tracemalloc`` traces a whole process, and a
     grader judges several notebooks at once in threads of its own."""
-    done = subprocess.run(
-        [sys.executable, "-c", _PEAK_SCRIPT], capture_output=True, text=True, timeout=120
-    )
-    if done.returncode:
-        raise RuntimeError(f"the peak-memory measurement failed: {done.stderr[-500:]}")
-    return float(done.stdout.split()[-1])
+    return measured_in_a_fresh_process(_PEAK_SCRIPT, "the peak memory", timeout=120)
 
 
 def _one_matrix_mib() -> float:
