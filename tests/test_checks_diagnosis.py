@@ -348,3 +348,35 @@ def test_the_number_of_heads_used_as_the_head_size_is_never_read_as_batch_axes()
     for seed in SEEDS:
         result = check("split_heads", heads_of_size_h, seed=seed)
         assert result.status == FAILED and result.diagnosis != "batch_axes", (seed, str(result))
+
+
+def test_heads_counted_from_1_that_wrap_around_to_the_last_head_are_named():
+    def head_from_one(w, i, num_heads):
+        return np.split(w, num_heads, axis=1)[i - 1]  # head 0 is [-1]: the last block
+
+    for seed in SEEDS:
+        result = check("head_weight", head_from_one, seed=seed)
+        assert result.diagnosis == "one_based", (seed, str(result))
+
+
+def test_a_repeat_along_axis_0_is_axes_counted_from_the_front():
+    def along_axis_0(k, num_heads):
+        group = num_heads // k.shape[-3]
+        return np.take(k, np.arange(k.shape[0] * group) // group, axis=0)
+
+    for seed in SEEDS:
+        result = check("repeat_kv_heads", along_axis_0, seed=seed)
+        assert result.diagnosis == "batch_axes", (seed, str(result))
+
+
+def test_gates_for_one_head_more_than_top_k_are_named_even_where_top_k_is_h():
+    def down_to_the_next_score(scores, top_k):
+        h = scores.shape[-1]
+        p = np.exp(scores - scores.max(-1, keepdims=True))
+        p = h * p / p.sum(-1, keepdims=True)
+        next_score = -np.sort(-scores, axis=-1)[..., top_k]  # index h raises at top_k = h
+        return p * (scores >= next_score[..., None])
+
+    for seed in SEEDS:
+        result = check("moh_gates", down_to_the_next_score, seed=seed)
+        assert result.diagnosis == "keeps_k_plus_1", (seed, str(result))

@@ -336,6 +336,17 @@ def moh_gates_strict_against_the_k_th_largest(scores, top_k):
     return np.where(scores > kth, g, 0.0)
 
 
+# held-out round 2's class (ch09:14, not its code): one head more than top_k kept
+@wrong("moh_gates", "keeps_k_plus_1")
+def moh_gates_keeps_one_head_too_many(scores, top_k):
+    h = scores.shape[-1]
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    chosen = np.argsort(scores, axis=-1)[..., -(top_k + 1) :]
+    keep = np.zeros(scores.shape, dtype=bool)
+    np.put_along_axis(keep, chosen, True, axis=-1)
+    return np.where(keep, h * e / e.sum(axis=-1, keepdims=True), 0.0)
+
+
 # blind round 1, ch08:35: softmax over the tokens (axis -2) instead of over the heads
 @wrong("moh_gates", "softmax_over_tokens")
 def moh_gates_softmax_over_the_tokens_axis_2(scores, top_k):

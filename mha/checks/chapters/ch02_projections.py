@@ -76,6 +76,7 @@ _HEAD_WEIGHT_MISTAKES = (
         "heads counted from 1 (the block of head i-1)",
         "heads are numbered from 0 in code: head i starts at column i*d",
         lambda w, i, h: w[:, (i - 1) * (w.shape[1] // h) : i * (w.shape[1] // h)],
+        relations=("input:i-1",),  # head 0 read as the last one, wrapping around
     ),
     Mistake(
         "slice_off_by_one",

@@ -126,6 +126,15 @@ def _gates_variant(*, renormalise=False, factor=True, largest=True, hard=False, 
     return moh_gates
 
 
+def _above_the_next_score(scores, top_k):
+    """Gates for every head at or above the (k+1)-th largest score (raising, as indexing
+    does, when top_k = h leaves no such score)."""
+    h = scores.shape[-1]
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    threshold = np.sort(scores, axis=-1)[..., -top_k - 1, None]
+    return np.where(scores >= threshold, h * e / e.sum(axis=-1, keepdims=True), 0.0)
+
+
 _GATES_MISTAKES = (
     Mistake(
         "renormalised",
@@ -152,6 +161,14 @@ _GATES_MISTAKES = (
         "the k-th largest score itself is kept: compare with >=, or take the last top_k "
         "indices of np.argsort",
         relations=("input:top_k-1",),
+    ),
+    Mistake(
+        "keeps_k_plus_1",
+        "one head more than top_k kept (compared with the (k+1)-th largest score?)",
+        "the k-th largest score is the last one kept: np.sort(scores)[..., -top_k] is the "
+        "threshold, or take the last top_k indices of np.argsort",
+        _above_the_next_score,
+        relations=("input:top_k+1",),
     ),
     Mistake(
         "hard_gates",

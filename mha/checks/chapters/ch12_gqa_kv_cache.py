@@ -28,6 +28,7 @@ def _repeat_kv_cases(rng: np.random.Generator) -> list[Case]:
     return [
         Case("k (2, 2, 5, 4) with num_heads=6", (normal(rng, (2, 2, 5, 4), F64), 6)),
         Case("k (3, 4, 6) (no batch axes) with num_heads=9", (normal(rng, (3, 4, 6), F64), 9)),
+        Case("k (2, 3, 4) (no batch axes) with num_heads=6", (normal(rng, (2, 3, 4), F64), 6)),
         Case("k (2, 3, 4, 3, 5), float32, with num_heads=8", (normal(rng, (2, 3, 4, 3, 5), F32), 8)),
         Case("k (2, 1, 5, 4) (multi-query) with num_heads=4", (normal(rng, (2, 1, 5, 4), F64), 4)),
         Case("k (1, 4, 3, 2) with num_heads=4 (as many as g)", (normal(rng, (1, 4, 3, 2), F64), 4)),
