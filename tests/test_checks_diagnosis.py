@@ -380,3 +380,38 @@ def test_gates_for_one_head_more_than_top_k_are_named_even_where_top_k_is_h():
     for seed in SEEDS:
         result = check("moh_gates", down_to_the_next_score, seed=seed)
         assert result.diagnosis == "keeps_k_plus_1", (seed, str(result))
+
+
+def test_a_factor_of_a_term_counted_as_another_is_named():
+    def n_and_d_swapped_in_the_scores(batch, n, d_model):
+        return 8 * batch * n * d_model**2 + 4 * batch * n * d_model**2  # n d^2 for n^2 d
+
+    result = check("attention_flops", n_and_d_swapped_in_the_scores, seed=0)
+    assert result.diagnosis == "term:attention:n->d_model", str(result)
+
+
+def test_lengths_off_by_one_are_named_as_lengths_plus_one():
+    def one_pad_attended(q, k, v, params, lengths=None):
+        if lengths is None:
+            return mha.multi_head_attention(q, k, v, params)
+        keep = np.arange(k.shape[-2])[None, :] <= np.asarray(lengths)[:, None]  # (B, n_k)
+        return mha.multi_head_attention(q, k, v, params, mask=keep[:, None, None, :])
+
+    result = check("attention_layer", one_pad_attended, seed=0)
+    assert result.diagnosis == "input:lengths+1", str(result)
+
+
+def test_the_two_length_lists_swapped_between_the_masks_are_named():
+    def swapped(target_lengths, source_lengths, n_target, n_source):
+        B = len(target_lengths)
+        self_mask = np.zeros((B, 1, n_target, n_target), dtype=bool)
+        cross_mask = np.zeros((B, 1, n_target, n_source), dtype=bool)
+        for b in range(B):
+            for i in range(n_target):
+                self_mask[b, 0, i, : min(i + 1, source_lengths[b])] = True
+                cross_mask[b, 0, i, : target_lengths[b]] = True
+        return self_mask, cross_mask
+
+    for seed in SEEDS:
+        result = check("decoder_masks", swapped, seed=seed)
+        assert result.diagnosis == "lengths_swapped", (seed, str(result))

@@ -548,6 +548,17 @@ def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def _is_int_sequence(x: Any) -> bool:
+    """A list of integers or a 1-d integer array (sequence lengths, say)."""
+    if isinstance(x, np.ndarray):
+        return x.ndim == 1 and x.dtype.kind in "iu" and x.size > 0
+    return isinstance(x, list) and len(x) > 0 and all(_is_int(v) for v in x)
+
+
+def _stepped(x: Any, step: int) -> Any:
+    return [v + step for v in x] if isinstance(x, list) else x + step
+
+
 def _is_bool_array(x: Any) -> bool:
     return isinstance(x, np.ndarray) and x.dtype == np.bool_
 
@@ -651,6 +662,10 @@ def _transforms(exercise: Any, cases: Sequence[Case]) -> list[_Transform]:
         elif isinstance(arg, list) and len(arg) > 1:
             change(i, lambda x: isinstance(x, list), lambda x, a: x[::-1],
                    f"input:reversed({n})", f"{n} in reverse order")  # fmt: skip
+        if _is_int_sequence(arg):  # lengths: a comparison off by one (<= for <)
+            for step, sign in ((1, "+"), (-1, "-")):
+                change(i, _is_int_sequence, lambda x, a, step=step: _stepped(x, step),
+                       f"input:{n}{sign}1", f"every entry of {n} {sign} 1 in place of {n}")  # fmt: skip
         elif isinstance(arg, PARAM_TYPES):
             found.extend(_param_transforms(i, n))
     floats = [i for i, a in enumerate(longest[: len(names)]) if _is_float_array(a)]
@@ -671,6 +686,17 @@ def _transforms(exercise: Any, cases: Sequence[Case]) -> list[_Transform]:
             return _replace_arg(args, j, args[i])
 
         found.append(_Transform(f"input:{b}={a}", f"{a} used in place of {b}", replace))
+    sequences = [i for i, a in enumerate(longest[: len(names)]) if _is_int_sequence(a)]
+    for i, j in itertools.combinations(sequences, 2):
+
+        def swap_lengths(args: tuple, i=i, j=j) -> tuple | None:
+            x, y = args[i], args[j]
+            if not (_is_int_sequence(x) and _is_int_sequence(y)) or len(x) != len(y):
+                return None
+            return _replace_arg(_replace_arg(args, i, y), j, x)
+
+        found.append(_Transform(f"input:{names[i]}<->{names[j]}",
+                                f"{names[i]} and {names[j]} swapped", swap_lengths))  # fmt: skip
     if len(floats) >= 3:
         first, rest = floats[0], floats[1:]
 
@@ -878,6 +904,11 @@ def count_variants(
                       for f in dict.fromkeys(t.factors)]  # fmt: skip
             found += [(f"term:{t.id}:extra:{n}", f"with {t.what} times {n}",
                        count(terms, q) + (v - 1) * count([t], q)) for n, v in extras]  # fmt: skip
+    for t in terms:  # one factor of a term counted as another (n d^2 for n^2 d)
+        for f, g in itertools.permutations(dict.fromkeys(t.factors), 2):
+            swapped = dataclasses.replace(t, factors=(*without(t, f).factors, g))
+            found.append((f"term:{t.id}:{f}->{g}", f"with {t.what} counting {g} where {f} belongs",
+                          count([swapped if u is t else u for u in terms], q)))  # fmt: skip
     return found
 
 

@@ -332,6 +332,7 @@ _DECODER_MISTAKES = (
         "the self-attention reads the target (its keys are target tokens: target_lengths); the "
         "cross-attention reads the source (source_lengths)",
         _decoder_lengths_swapped,
+        relations=("input:target_lengths<->source_lengths",),
     ),
     Mistake(
         "cross_hides_target_pads",
