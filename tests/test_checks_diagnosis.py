@@ -415,3 +415,38 @@ def test_the_two_length_lists_swapped_between_the_masks_are_named():
     for seed in SEEDS:
         result = check("decoder_masks", swapped, seed=seed)
         assert result.diagnosis == "lengths_swapped", (seed, str(result))
+
+
+def test_a_sum_over_every_query_row_where_the_mean_is_asked_is_named():
+    def summed_over_queries(weights):
+        p = np.asarray(weights, dtype=np.float64)
+        p = p.reshape(-1, *p.shape[-3:])  # (batch, h, n_q, n_k)
+        m = (p[:, :, None] + p[:, None, :]) / 2
+
+        def kl(a):  # summed over the batch, the queries and the keys
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return np.where(a > 0, a * np.log(a / m), 0.0).sum(axis=(0, -2, -1))
+
+        return (kl(p[:, :, None]) + kl(p[:, None, :])) / 2
+
+    result = check("head_js_divergence", summed_over_queries, seed=0)
+    assert result.diagnosis == "times:query_rows", str(result)
+    assert "a sum where a mean belongs" in result.feedback, result.feedback
+
+
+def test_a_softmax_normalised_by_another_quantity_is_named_as_rows_scaled():
+    def divided_by_the_norm(x, axis=-1):
+        e = np.exp(x - x.max(axis=axis, keepdims=True))
+        return e / np.linalg.norm(e, axis=axis, keepdims=True)
+
+    for seed in (0, 1):
+        result = check("softmax", divided_by_the_norm, seed=seed)
+        assert result.diagnosis == "scaled_rows", (seed, str(result))
+
+
+def test_a_single_number_off_by_a_simple_factor_is_never_read_as_a_swapped_factor():
+    from mha.checks import EXERCISES
+
+    quarter = EXERCISES["gqa_kv_cache_bytes"].expected / 4  # the group size divided once more
+    result = check("gqa_kv_cache_bytes", int(quarter))
+    assert result.diagnosis == "times:1/4", str(result)

@@ -229,7 +229,7 @@ def _factor_meaning(name: str) -> str:
     if "/" in name:
         a, b = name.split("/")
         return f"{a} where {b} belongs"
-    return f"a factor {name} too many"
+    return f"a factor {name} too many (a sum where a mean belongs?)"
 
 
 def _name_factor(c: float, q: dict[str, float], rtol: float) -> list[tuple[str, str]]:
@@ -920,6 +920,8 @@ def _term_findings(evidence: Evidence, rows) -> tuple[str, str] | None:
         for case, _, _ in rows
     }
     for k, (tid, what, _) in enumerate(per_case[id(rows[0][0])]):
+        if "->" in tid and len(rows) < 2:  # on one number a swapped factor is often chance
+            continue
         if _holds(rows, lambda case, k=k: per_case[id(case)][k][2]):
             return tid, what
     return None
@@ -1270,7 +1272,7 @@ def partial_findings(evidence: Evidence) -> list[Finding]:
 def _partial(evidence: Evidence, pairs: _Pairs) -> list[Finding]:
     found = []
     for finder in (_masked_rows, _batch_axes, _raised_when, _zeros, _overflow, _precision,
-                   _nearly_right, _rearranged, _some_outputs, _some_indices):  # fmt: skip
+                   _scaled_rows, _nearly_right, _rearranged, _some_outputs, _some_indices):  # fmt: skip
         try:
             finding = finder(evidence, pairs)
         except (ValueError, TypeError, IndexError):
@@ -1464,6 +1466,57 @@ def _zeros(evidence: Evidence, pairs: _Pairs) -> Finding | None:
         "raise, and fix what raised",
         f"your result is all zeros on {wrong_case.description} (and on every input where it "
         "is wrong), and right on the others",
+    )  # fmt: skip
+
+
+def _scaled_slices(got: np.ndarray, want: np.ndarray, *, vectors: bool) -> bool:
+    """Each slice along some axis (a softmax's rows, say) the right one times a factor of its
+    own, the factors not all alike (one factor for all is :func:`_times`); a vector, one
+    slice, only where ``vectors`` (an exercise's one output, not a field among many)."""
+    if got.dtype == np.bool_ or got.shape != want.shape or got.ndim < (1 if vectors else 2):
+        return False
+    if not np.all(np.isfinite(got)):
+        return False
+    if got.ndim == 1:  # one row: one factor
+        scale = float(np.dot(want, want))
+        c = float(np.dot(got, want)) / scale if scale else 1.0
+        return not close(got, want) and close(got, c * want)
+    for axis in range(got.ndim):
+        if got.shape[axis] < 2:
+            continue
+        scale = np.sum(want * want, axis=axis, keepdims=True)
+        factor = np.sum(got * want, axis=axis, keepdims=True) / np.where(scale == 0, 1, scale)
+        factor = np.where(scale == 0, 1.0, factor)
+        if close(got, factor * want) and not close(factor, np.full_like(factor, factor.flat[0])):
+            return True
+    return False
+
+
+def _scaled_rows(evidence: Evidence, pairs: _Pairs) -> Finding | None:
+    """Every wrong output, on every input where it is wrong, the right one with each slice
+    along some axis times a factor of its own (a softmax divided by a maximum or a norm)."""
+    wrong_case = None
+    for case, g, w, got, want in pairs.rows:
+        if same_outcome(got, want):
+            continue
+        if g is None:
+            return None
+        for name in w:  # this input's outputs (a parameter container's may vary)
+            gl, wl = _leaf(g[name]), _leaf(w[name])
+            if gl is None or wl is None:
+                return None
+            vectors = len(w) == 1
+            if not _same(gl, wl) and not _scaled_slices(gl, wl, vectors=vectors):
+                return None
+        wrong_case = wrong_case or case
+    if wrong_case is None:
+        return None
+    return Finding(
+        "scaled_rows", "each row scaled by its own factor: another normalisation (a maximum, "
+        "a norm, a sum over another axis?)",
+        "check what each row is divided or multiplied by: the normalisation the exercise asks for",
+        f"on {wrong_case.description} (and on every input where it is wrong) each row of your "
+        "result (each slice along one axis) is the right one times a factor of its own",
     )  # fmt: skip
 
 
@@ -1675,6 +1728,8 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
     for tid, what, v in count_variants(
         exercise.terms, dict(exercise.values), exercise.alternatives
     ):
+        if "->" in tid:  # one factor for another: on one number too often chance
+            continue
         if math.isclose(value, v, rel_tol=tolerance) and not math.isclose(
             v, expected, rel_tol=tolerance
         ):
@@ -1715,7 +1770,7 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
 RELATION_FAMILIES = (
     "outputs_swapped", "times:", "constant:", "function:", "inverted", "numbers_for_bool", "axes",
     "squeezed", "reshaped", "regrouped", "not_broadcast", "reduced:", "off_by_one:", "shifted:",
-    "reversed:", "normalised:",
+    "reversed:", "normalised:", "scaled_rows",
     "returns_argument:", "input:", "term:", "missing:", "doubled:", "extra:", "rounding:",
     "int_wrap:", "extra_term:", "masked_rows", "batch_axes", "raised_when:", "zeros", "overflow",
     "precision:", "approximate", "nearly_right", "part:", "rearranged", "missing_axis:",

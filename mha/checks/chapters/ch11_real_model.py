@@ -8,6 +8,7 @@ numbers that define it)."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from types import MappingProxyType
 
@@ -608,7 +609,8 @@ EXERCISES: dict[str, Exercise] = {
         ),
     "head_js_divergence": FunctionExercise(
         _reference_head_js_divergence, _js_cases, _JS_MISTAKES,
-        quantities=lambda args: {"h": args[0].shape[-3], "n_q": args[0].shape[-2], "n_k": args[0].shape[-1]},
+        quantities=lambda args: {"h": args[0].shape[-3], "n_q": args[0].shape[-2], "n_k": args[0].shape[-1],
+                                 "query_rows": math.prod(args[0].shape[:-3]) * args[0].shape[-2]},
         other_references=("mha.atlas.js_divergence",),
     ),
     "heads_per_feature": FunctionExercise(
