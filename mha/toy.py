@@ -379,27 +379,63 @@ def _train_all(
 ) -> tuple[list[ToyModel], list[np.ndarray | None]]:
     """The trained models of :func:`train_seeds` and, with ``curve``, their accuracy along
     the way (:func:`_train_measured`), the seeds spread over ``workers`` processes."""
-    models = build_seeds(seeds, **architecture, device=device)
+    return _train_runs([(architecture, training, curve)], seeds, device, workers)[0]
+
+
+def _train_runs(
+    runs: list[tuple[dict, dict, tuple | None]],
+    seeds: list[int],
+    device: torch.device | str,
+    workers: int | None,
+) -> list[tuple[list[ToyModel], list[np.ndarray | None]]]:
+    """:func:`_train_all` for several ``(architecture, training, curve)`` runs at once: every
+    run's seeds go to one pool, the longest trainings first, so that no core waits for the
+    last seed of one run while the next run's are queued."""
+    built = [build_seeds(seeds, **architecture, device=device) for architecture, _, _ in runs]
     if workers is None:
-        workers = min(len(seeds), os.cpu_count() or 1)
+        workers = min(len(seeds) * len(runs), os.cpu_count() or 1)
     workers = _validate.positive_int("workers", workers)
     if workers == 1 or torch.device(device).type != "cpu":
-        measured = [
-            _train_measured(model, seed, training, curve)
-            for seed, model in zip(seeds, models, strict=True)
-        ]
-        return models, measured
-    if curve is not None:  # the workers measure on the CPU
-        curve = (curve[0].cpu(), curve[1].cpu(), curve[2])
+        return [
+            (models, [_train_measured(m, seed, training, curve)
+                      for seed, m in zip(seeds, models, strict=True)])
+            for models, (_, training, curve) in zip(built, runs, strict=True)
+        ]  # fmt: skip
     pool = _process_pool(workers)
-    jobs = [pool.submit(_train_one, seed, architecture, training, curve) for seed in seeds]
-    measured = []
-    for model, job in zip(models, jobs, strict=True):
-        state, accuracies = job.result()
-        model.load_state_dict(state)
-        model.eval()
-        measured.append(accuracies)
-    return models, measured
+    order = sorted(
+        itertools.product(range(len(runs)), range(len(seeds))),
+        key=lambda job: -runs[job[0]][1]["steps"],
+    )
+    jobs = {}
+    for r, s in order:
+        architecture, training, curve = runs[r]
+        if curve is not None:  # the workers measure on the CPU
+            curve = (curve[0].cpu(), curve[1].cpu(), curve[2])
+        jobs[r, s] = pool.submit(_train_one, seeds[s], architecture, training, curve)
+    results = []
+    for r, models in enumerate(built):
+        measured = []
+        for s, model in enumerate(models):
+            state, accuracies = jobs[r, s].result()
+            model.load_state_dict(state)
+            model.eval()
+            measured.append(accuracies)
+        results.append((models, measured))
+    return results
+
+
+def _checkpoints(checkpoints: Sequence[int]) -> tuple[int, ...]:
+    """Validated step counts at which a learning curve is measured."""
+    if any(isinstance(c, bool) or not isinstance(c, numbers.Integral) for c in checkpoints):
+        raise TypeError(f"checkpoints must be step counts (integers), got {checkpoints!r}")
+    checkpoints = tuple(int(c) for c in checkpoints)
+    if not checkpoints or checkpoints[0] < 0 or checkpoints[-1] < 1:
+        raise ValueError(
+            f"checkpoints must be >= 0 and end at a step >= 1, got {list(checkpoints)}"
+        )
+    if any(b <= a for a, b in itertools.pairwise(checkpoints)):
+        raise ValueError(f"checkpoints must increase, got {list(checkpoints)}")
+    return checkpoints
 
 
 def learning_curves(
@@ -421,7 +457,8 @@ def learning_curves(
 ) -> tuple[list[ToyModel], np.ndarray]:
     """The models :func:`train_seeds` trains for ``max(checkpoints)`` steps, and the accuracy
     of each on ``tokens`` (:func:`evaluate`) after each number of steps in ``checkpoints``
-    (increasing; 0 is before training).
+    (increasing; 0 is before training). :func:`learning_curve_sweep` trains several settings
+    at once.
 
     The models are those of ``train_seeds(seeds, ..., steps=max(checkpoints))``: measuring
     along the way changes neither their weights nor their batches.
@@ -431,21 +468,62 @@ def learning_curves(
     seeds : S ints;  tokens : (B, n);  targets : (B, n, 2);  checkpoints : C ints
     ->  S models, accuracies (S, C, 2) (local, global)
     """
+    setting = {"num_heads": num_heads, "top_k": top_k, "checkpoints": checkpoints}
+    shared = {"d_model": d_model, "vocab_size": vocab_size, "seq_len": seq_len,
+              "batch_size": batch_size, "lr": lr, "diversity_weight": diversity_weight}  # fmt: skip
+    return learning_curve_sweep(
+        {"only": setting}, seeds, tokens, targets, device=device, workers=workers, **shared
+    )["only"]
+
+
+def learning_curve_sweep(
+    settings: dict,
+    seeds: Sequence[int],
+    tokens: Tensor,
+    targets: Tensor,
+    *,
+    d_model: int,
+    vocab_size: int,
+    seq_len: int,
+    batch_size: int = 64,
+    lr: float = 1e-2,
+    diversity_weight: float = 0.0,
+    device: torch.device | str = "cpu",
+    workers: int | None = None,
+) -> dict:
+    """:func:`learning_curves` for several settings, trained together: ``settings`` maps a
+    label to ``{"num_heads": h, "checkpoints": [...]}`` (and optionally ``"top_k"``); the
+    result maps each label to what ``learning_curves(seeds, ..., **setting)`` returns, the
+    same models and numbers. On the CPU every setting's seeds share one pool of worker
+    processes, the longest trainings first, which keeps both cores busy to the end.
+
+    Shapes
+    ------
+    settings : L labels;  seeds : S ints  ->  per label: S models, accuracies (S, C, 2)
+    """
     seeds = [int(seed) for seed in seeds]
-    if any(isinstance(c, bool) or not isinstance(c, numbers.Integral) for c in checkpoints):
-        raise TypeError(f"checkpoints must be step counts (integers), got {checkpoints!r}")
-    checkpoints = [int(c) for c in checkpoints]
-    if not checkpoints or checkpoints[0] < 0 or checkpoints[-1] < 1:
-        raise ValueError(f"checkpoints must be >= 0 and end at a step >= 1, got {checkpoints}")
-    if any(b <= a for a, b in itertools.pairwise(checkpoints)):
-        raise ValueError(f"checkpoints must increase, got {checkpoints}")
-    architecture = {"num_heads": num_heads, "d_model": d_model, "vocab_size": vocab_size,
-                    "seq_len": seq_len, "top_k": top_k}  # fmt: skip
-    training = {"steps": checkpoints[-1], "batch_size": batch_size, "lr": lr,
-                "diversity_weight": diversity_weight}  # fmt: skip
-    curve = (tokens, targets, tuple(checkpoints))
-    models, measured = _train_all(seeds, architecture, training, device, workers, curve)
-    return models, np.stack(measured)
+    if not isinstance(settings, dict) or not settings:
+        raise TypeError(f"settings must be a non-empty dict of label -> setting, got {settings!r}")
+    runs = []
+    for label, setting in settings.items():
+        unknown = set(setting) - {"num_heads", "top_k", "checkpoints"}
+        if unknown or "num_heads" not in setting or "checkpoints" not in setting:
+            raise ValueError(
+                f"settings[{label!r}] must give num_heads and checkpoints (and optionally "
+                f"top_k), got keys {sorted(setting)}"
+            )
+        checkpoints = _checkpoints(setting["checkpoints"])
+        architecture = {"num_heads": setting["num_heads"], "d_model": d_model,
+                        "vocab_size": vocab_size, "seq_len": seq_len,
+                        "top_k": setting.get("top_k")}  # fmt: skip
+        training = {"steps": checkpoints[-1], "batch_size": batch_size, "lr": lr,
+                    "diversity_weight": diversity_weight}  # fmt: skip
+        runs.append((architecture, training, (tokens, targets, checkpoints)))
+    trained = _train_runs(runs, seeds, device, workers)
+    return {
+        label: (models, np.stack(measured))
+        for label, (models, measured) in zip(settings, trained, strict=True)
+    }
 
 
 # --- measuring trained models -----------------------------------------------------------------
