@@ -450,3 +450,36 @@ def test_a_single_number_off_by_a_simple_factor_is_never_read_as_a_swapped_facto
     quarter = EXERCISES["gqa_kv_cache_bytes"].expected / 4  # the group size divided once more
     result = check("gqa_kv_cache_bytes", int(quarter))
     assert result.diagnosis == "times:1/4", str(result)
+
+
+def test_a_copy_pasted_projection_is_named_as_one_weight_for_another():
+    def values_through_w_k(q, k, v, params, mask=None):
+        p = dataclasses.replace(params, w_v=params.w_k, b_v=params.b_k)  # the slip, as data
+        return mha.multi_head_attention(q, k, v, p, mask)
+
+    result = check("multi_head_attention", values_through_w_k, seed=0)
+    assert result.diagnosis.startswith("input:params.w_v"), str(result)
+    assert "params.w_k" in result.feedback, result.feedback
+
+
+def test_a_masked_score_far_above_the_allowed_ones_is_tested_and_named():
+    def shift_by_every_key(scores, mask):
+        e = np.exp(scores - scores.max(axis=-1, keepdims=True)) * mask
+        total = e.sum(axis=-1, keepdims=True)
+        return np.divide(e, total, out=np.zeros_like(e), where=total > 0)
+
+    for seed in SEEDS:
+        result = check("masked_softmax", shift_by_every_key, seed=seed)
+        assert result.diagnosis == "peak_of_every_key", (seed, str(result))
+
+
+def test_a_float32_result_where_float64_is_asked_is_not_said_to_follow_the_inputs():
+    def in_float32(contributions):
+        x = np.asarray(contributions, dtype=np.float32)
+        h, d_model = x.shape[-3], x.shape[-1]
+        s = np.moveaxis(x, -3, 0).reshape(h, -1, d_model).var(axis=1)
+        return s.sum(0) ** 2 / (s**2).sum(0)
+
+    result = check("heads_per_feature", in_float32, seed=0)
+    assert result.status == FAILED and "float32" in result.feedback, str(result)
+    assert "like the inputs" not in result.feedback and "inputs are float64" not in str(result)

@@ -151,10 +151,8 @@ def array_problem(name: str, got: Any, want: np.ndarray) -> tuple[Problem | None
         return None, None
     hint = None
     if want.dtype == np.float64 and array.dtype in (np.float32, np.float16):
-        hint = "the inputs are float64: do not cast to a lower precision"
-    return Problem(
-        "dtype", f"{name} has dtype {array.dtype}, expected {want.dtype} like the inputs", hint
-    ), None
+        hint = "the result is asked in float64: compute in float64 and do not cast it down"
+    return Problem("dtype", f"{name} has dtype {array.dtype}, expected {want.dtype}", hint), None
 
 
 def _number_problem(name: str, got: Any, want: int | float) -> Problem | None:
@@ -286,9 +284,12 @@ def _words(message: str) -> set[str]:
 
 def same_error(a: tuple[str, str], b: tuple[str, str]) -> bool:
     """The same exception type and a matching message: the same words, numbers and shapes
-    aside, or most of them ("tuple index out of range" and "list index out of range")."""
+    aside, or most of them ("tuple index out of range" and "list index out of range"); two
+    messages that both say that shapes do not broadcast match."""
     if a[0] != b[0]:
         return False
+    if all("broadcast" in message for message in (a[1], b[1])):  # shapes that do not fit,
+        return True  # said by NumPy or by a function that checks them first
     x, y = _words(a[1]), _words(b[1])
     if not x and not y:
         return True

@@ -722,6 +722,10 @@ def _transposed(value: Any) -> Any:
     return None
 
 
+def _copied(x: np.ndarray | None) -> np.ndarray | None:
+    return None if x is None else x.copy()
+
+
 def _param_transforms(index: int, name: str) -> list[_Transform]:
     def edit(change: Callable[[Any], dict | None]):
         def apply(args: tuple) -> tuple | None:
@@ -749,6 +753,18 @@ def _param_transforms(index: int, name: str) -> list[_Transform]:
                    edit(lambda p, b=b: {b: None} if getattr(p, b, None) is not None else None))
         for b in biases
     ]  # fmt: skip
+    for a, b in itertools.permutations(weights[:3], 2):  # a copy-pasted projection
+        found.append(_Transform(
+            f"input:{name}.{b}={a}", f"{name}.{a} used in place of {name}.{b}",
+            edit(lambda p, a=a, b=b: {b: getattr(p, a).copy()}),
+        ))  # fmt: skip
+        bias_a, bias_b = f"b_{a[2]}", f"b_{b[2]}"
+        found.append(_Transform(
+            f"input:{name}.{b},{bias_b}={a},{bias_a}",
+            f"{name}.{a} and {bias_a} used in place of {name}.{b} and {bias_b}",
+            edit(lambda p, a=a, b=b, ba=bias_a, bb=bias_b: {
+                b: getattr(p, a).copy(), bb: _copied(getattr(p, ba, None))}),
+        ))  # fmt: skip
     found.append(_Transform(
         f"input:{name}.biases=None", "every bias left out",
         edit(lambda p: {b: None for b in biases if getattr(p, b, None) is not None} or None),

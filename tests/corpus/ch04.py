@@ -329,6 +329,25 @@ def attention_layer_kept_the_query_mask(q, k, v, params, lengths=None):
     )
 
 
+# held-out round 3's class (ch04:21-22, not their code): the padding bug half fixed
+@wrong("attention_layer", "padding_counted_from_queries")
+def attention_layer_mask_on_keys_n_q_long(q, k, v, params, lengths=None):
+    mask = None
+    if lengths is not None:
+        n_q = q.shape[-2]
+        mask = (np.arange(n_q)[None, :] < np.array(lengths)[:, None])[:, None, None, :]
+    return mha.multi_head_attention(q, k, v, params, mask)
+
+
+@wrong("attention_layer", "padding_on_queries_axis")
+def attention_layer_mask_n_k_long_on_queries(q, k, v, params, lengths=None):
+    mask = None
+    if lengths is not None:
+        n_k = k.shape[-2]
+        mask = (np.arange(n_k)[None, :] < np.array(lengths)[:, None])[:, None, :, None]
+    return mha.multi_head_attention(q, k, v, params, mask)
+
+
 @wrong("attention_layer", "w_o_transposed")
 def attention_layer_kept_the_transpose(q, k, v, params, lengths=None):
     return _fixed(

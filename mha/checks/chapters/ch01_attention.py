@@ -449,9 +449,11 @@ _TEMPERATURE_MISTAKES = (
     ),
     Mistake(
         "log_of_zero",
-        "the logarithm of weights that underflowed to 0 (-inf poisons the fit)",
-        "a weight that is exactly 0 carries no information about T: fit on the weights > 0 "
-        "only (np.log of 0 is -inf)",
+        "the keys whose weight underflowed to 0 kept in the fit (their logarithm is -inf; "
+        "their scores shift any mean they enter)",
+        "a weight that is exactly 0 carries no information about T: leave those keys out of "
+        "every step of the fit, the logarithms and the means of the scores alike (np.log of 0 "
+        "is -inf)",
         detect=wrong_only_under(
             "underflow", "your T is right on an input and wrong once some of its weights are 0"
         ),

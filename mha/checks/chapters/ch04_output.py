@@ -544,9 +544,13 @@ _LAYER_BUGS = {
 }
 
 
-def _layer_variant(bugs: frozenset[str] = frozenset(), *, merge: Callable | None = None):
+def _layer_variant(
+    bugs: frozenset[str] = frozenset(), *, merge: Callable | None = None, padding: str = "keys"
+):
     """Cross-attention whose keys are padded: ``lengths[b]`` real keys in sequence ``b``; the
-    ``bugs`` of the code as given, or another ``merge``."""
+    ``bugs`` of the code as given, another ``merge``, or the padding bug half fixed
+    (``padding``: "counted_from_queries", n_q positions on the keys axis, or "queries_axis",
+    n_k positions on the queries axis)."""
     if merge is None:
         merge = merge_no_transpose if "merge_without_transpose" in bugs else mha.merge_heads
     attention = _mha_variant(
@@ -557,10 +561,10 @@ def _layer_variant(bugs: frozenset[str] = frozenset(), *, merge: Callable | None
     def attention_layer(q, k, v, params, lengths=None):
         if lengths is None:
             return attention(q, k, v, params)
-        if "padding_on_queries" in bugs:
-            real = np.arange(q.shape[-2]) < np.asarray(lengths)[:, None]  # (B, n_q)
+        counted = q if "padding_on_queries" in bugs or padding == "counted_from_queries" else k
+        real = np.arange(counted.shape[-2]) < np.asarray(lengths)[:, None]  # (B, n)
+        if "padding_on_queries" in bugs or padding == "queries_axis":
             return attention(q, k, v, params, real[:, None, :, None])
-        real = np.arange(k.shape[-2]) < np.asarray(lengths)[:, None]  # (B, n_k)
         return attention(q, k, v, params, real[:, None, None, :])
 
     return attention_layer
@@ -584,6 +588,11 @@ def _layer_cases(rng: np.random.Generator) -> list[Case]:
         lengths[0] = max(1, min(n_q, n_k) - 1)  # fewer real keys than queries
         listed = [int(n) for n in lengths]
         cases.append(Case(text + f", lengths {listed}", (q, kv, kv, params, listed)))
+    n = 5  # as many queries as keys: a padding mask on the wrong axis broadcasts here
+    q, kv = normal(rng, (2, n, 8), F64), normal(rng, (2, n, 8), F64)
+    params = _random_params(rng, 8, 2, F64, bias=True)
+    cases.append(Case(f"q {q.shape}, k = v {kv.shape} (n_q = n_k), h=2, lengths [2, 4]",
+                      (q, kv, kv, params, [2, 4])))  # fmt: skip
     return cases
 
 
@@ -599,6 +608,19 @@ _LAYER_MISTAKES = (
         "the lengths ignored: the pads are attended like real keys",
         "build the padding mask from lengths over the keys, (B, 1, 1, n_k), and pass it on",
         lambda q, k, v, params, lengths=None: _reference_attention_layer(q, k, v, params),
+    ),
+    Mistake(
+        "padding_counted_from_queries",
+        "the padding bug half fixed: the mask is on the keys axis but still n_q long",
+        "the pads are keys: build the mask from k's length, np.arange(k.shape[-2]) < lengths",
+        _layer_variant(padding="counted_from_queries"),
+    ),
+    Mistake(
+        "padding_on_queries_axis",
+        "the padding bug half fixed: the mask is n_k long but still on the queries axis",
+        "the pads are keys, the last axis of the scores: the mask is real[:, None, None, :], "
+        "shape (B, 1, 1, n_k)",
+        _layer_variant(padding="queries_axis"),
     ),
     Mistake(
         "merge_wrong_axes",

@@ -388,11 +388,34 @@ def _masked_softmax_cases(rng: np.random.Generator) -> list[Case]:
              (normal(rng, (3, n_q, n_k), F32, 3.0), random_mask(rng, (n_q, n_k)))),
         Case(f"scores ({n_q}, {n_k}) all above 800 (exp overflows), one query without a key",
              (large, blind.copy())),
+        Case(f"scores ({n_q}, {n_k}) whose masked entries are some 800 above the allowed ones "
+             "(a shift by the maximum over every key underflows the allowed ones)",
+             _masked_far_above(rng, n_q, n_k, 800.0)),
+        Case(f"scores ({n_q}, {n_k}) whose masked entries are some 725 above the allowed ones "
+             "(exp of a masked score overflows)",
+             _masked_far_above(rng, n_q, n_k, 725.0)),
     ]  # fmt: skip
 
 
+def _masked_far_above(rng: np.random.Generator, n_q: int, n_k: int, offset: float) -> tuple:
+    """Float64 scores whose masked entries are ``offset`` (within 6) above the allowed ones,
+    each query with an allowed key and a masked one. At 800 a shift by the maximum over every
+    key underflows the allowed exps to 0; at 725 it leaves them tiny but nonzero (exp(-731)
+    is a subnormal) while exp of a masked score, shifted by the allowed maximum, overflows."""
+    mask = random_mask(rng, (n_q, n_k))
+    mask[:, 0], mask[:, -1] = True, False
+    scores = normal(rng, (n_q, n_k), F64, 1.0).clip(-3, 3) + np.where(mask, 0.0, offset)
+    return scores, mask
+
+
 def _masked_softmax_variant(
-    fill: float = -np.inf, *, inverted: bool = False, guarded: bool = True, after: bool = False
+    fill: float = -np.inf,
+    *,
+    inverted: bool = False,
+    guarded: bool = True,
+    after: bool = False,
+    peak_of_every_key: bool = False,
+    exp_of_masked: bool = False,
 ) -> Callable:
     """The weights with one thing changed; the defaults give the right answer."""
 
@@ -402,11 +425,11 @@ def _masked_softmax_variant(
             e = np.exp(scores - scores.max(axis=-1, keepdims=True))
             return e / e.sum(axis=-1, keepdims=True) * allowed
         masked = np.where(allowed, scores, fill)
-        peak = masked.max(axis=-1, keepdims=True)
+        peak = (scores if peak_of_every_key else masked).max(axis=-1, keepdims=True)
         if guarded:
             peak = np.where(np.isfinite(peak), peak, 0)
-        with np.errstate(invalid="ignore"):
-            e = np.exp(masked - peak)
+        with np.errstate(invalid="ignore", over="ignore"):
+            e = np.exp(scores - peak) * allowed if exp_of_masked else np.exp(masked - peak)
             total = e.sum(axis=-1, keepdims=True)
             return (e / np.where(guarded & (total == 0), 1, total)).astype(scores.dtype)
 
@@ -434,6 +457,21 @@ def _on_empty_rows(evidence, kind: str) -> str | None:
 
 
 _MASKED_SOFTMAX_MISTAKES = (
+    Mistake(
+        "exp_of_masked",
+        "exp taken of the masked scores too, then multiplied by the mask (exp of a masked score "
+        "far above the allowed ones is inf, and inf * 0 is NaN)",
+        "put -inf in the masked scores before the exponential (np.where), so that they give "
+        "exactly 0 whatever their value",
+        _masked_softmax_variant(exp_of_masked=True),
+    ),
+    Mistake(
+        "peak_of_every_key",
+        "the maximum subtracted is that of every key, the masked ones included",
+        "subtract the maximum of the allowed scores only: a masked score far above them makes "
+        "every allowed exp underflow to 0",
+        _masked_softmax_variant(peak_of_every_key=True),
+    ),
     Mistake(
         "nan_rows",
         "NaN on a query row whose keys are all masked (-inf everywhere: exp(-inf - (-inf)))",
