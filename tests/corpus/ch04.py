@@ -414,6 +414,30 @@ def ov_matrices_einsum(params):
     return np.einsum("dhv,hve->hde", w_v, w_o)
 
 
+# held-out round 3's classes (ch04:16-18, not their code)
+@wrong("ov_matrices", "w_v_interleaved")
+def ov_matrices_values_strided(params):
+    h, d_v = params.num_heads, params.d_v
+    return np.stack([params.w_v[:, i::h] @ params.w_o[i * d_v : (i + 1) * d_v] for i in range(h)])
+
+
+@wrong("ov_matrices", "w_o_first")
+def ov_matrices_output_block_first(params):
+    h, d_v = params.num_heads, params.d_v
+    blocks = np.split(np.arange(h * d_v), h)
+    return np.stack([params.w_o[b] @ params.w_v[:, b] for b in blocks])
+
+
+@wrong("ov_matrices", "w_o_columns")
+def ov_matrices_output_columns(params):
+    h, d_v = params.num_heads, params.d_v
+    out = []
+    for i in range(h):
+        cols = slice(i * d_v, (i + 1) * d_v)
+        out.append(params.w_v[:, cols] @ params.w_o[:, cols].T)  # W^O's columns
+    return np.array(out)
+
+
 @wrong("ov_matrices", "not_per_head")
 def ov_matrices_whole(params):
     return np.array([params.w_v @ params.w_o for _ in range(params.num_heads)])

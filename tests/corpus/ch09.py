@@ -336,6 +336,16 @@ def moh_gates_strict_against_the_k_th_largest(scores, top_k):
     return np.where(scores > kth, g, 0.0)
 
 
+# held-out round 3's class (ch09:15, not its code): the top k among the tokens
+@wrong("moh_gates", "top_k_over_tokens")
+def moh_gates_ranked_down_the_tokens(scores, top_k):
+    h = scores.shape[-1]
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    gates = h * e / e.sum(axis=-1, keepdims=True)
+    rank = np.argsort(np.argsort(-scores, axis=-2), axis=-2)  # 0 = the largest in its column
+    return np.where(rank < top_k, gates, 0.0)
+
+
 # held-out round 2's class (ch09:14, not its code): one head more than top_k kept
 @wrong("moh_gates", "keeps_k_plus_1")
 def moh_gates_keeps_one_head_too_many(scores, top_k):

@@ -456,15 +456,23 @@ def _ov_cases(rng: np.random.Generator) -> list[Case]:
 
 
 def _ov_variant(*, columns=lambda p, i: slice(i * p.d_v, (i + 1) * p.d_v), pair=lambda i, h: i,
-                transposed: bool = False):  # fmt: skip
-    """W_i^V W_i^O with one thing changed; the defaults give the right answer."""
+                transposed: bool = False, rows=None, product=None):  # fmt: skip
+    """W_i^V W_i^O with one thing changed; the defaults give the right answer. ``rows``:
+    W^O's rows of head i where they differ from W^V's ``columns``; ``product(w_v_block,
+    w_o, rows)``: another product of the two."""
 
     def ov_matrices(params):
         h = params.num_heads
         blocks = []
         for i in range(h):
             j = pair(i, h)
-            m = params.w_v[:, columns(params, i)] @ params.w_o[columns(params, j)]
+            w_v_block = params.w_v[:, columns(params, i)]
+            o_rows = (rows or columns)(params, j)
+            m = (
+                w_v_block @ params.w_o[o_rows]
+                if product is None
+                else product(w_v_block, params.w_o, o_rows)
+            )
             blocks.append(m.T if transposed else m)
         return np.stack(blocks)  # (h, d_model, d_model)
 
@@ -501,6 +509,30 @@ _OV_MISTAKES = (
         "head i's block of W^V paired with the rows of W^O of head h-1-i",
         "head i's columns of W^V and rows of W^O sit at the same offset, i*d_v",
         _ov_variant(pair=lambda i, h: h - 1 - i),
+    ),
+    Mistake(
+        "w_v_interleaved",
+        "every h-th column of W^V for head i, but W^O's rows in blocks",
+        "head i's values are W^V's contiguous columns i*d_v:(i+1)*d_v, like its rows of W^O",
+        _ov_variant(
+            columns=lambda p, i: slice(i, None, p.num_heads),
+            rows=lambda p, i: slice(i * p.d_v, (i + 1) * p.d_v),
+        ),
+    ),
+    Mistake(
+        "w_o_first",
+        "W^O's block times W^V's block (a (d_v, d_v) product) instead of W_i^V W_i^O",
+        "the head computes A_i X W_i^V W_i^O: X meets W^V first, so W_i^V (d_model, d_v) comes "
+        "first and the product is (d_model, d_model)",
+        _ov_variant(product=lambda w_v_block, w_o, rows: w_o[rows] @ w_v_block),
+    ),
+    Mistake(
+        "w_o_columns",
+        "W^O's columns (as if it were stored (d_model, h*d_v)) instead of its rows",
+        "this book stores W^O as (h*d_v, d_model): head i's part is the block of rows "
+        "i*d_v:(i+1)*d_v",
+        _ov_variant(product=lambda w_v_block, w_o, rows: w_v_block @ w_o[:, rows].T),
+        relations=("input:params.w_o.T",),
     ),
     Mistake(
         "d_k_blocks",

@@ -416,6 +416,7 @@ def _masked_softmax_variant(
     after: bool = False,
     peak_of_every_key: bool = False,
     exp_of_masked: bool = False,
+    axis: int = -1,
 ) -> Callable:
     """The weights with one thing changed; the defaults give the right answer."""
 
@@ -425,12 +426,12 @@ def _masked_softmax_variant(
             e = np.exp(scores - scores.max(axis=-1, keepdims=True))
             return e / e.sum(axis=-1, keepdims=True) * allowed
         masked = np.where(allowed, scores, fill)
-        peak = (scores if peak_of_every_key else masked).max(axis=-1, keepdims=True)
+        peak = (scores if peak_of_every_key else masked).max(axis=axis, keepdims=True)
         if guarded:
             peak = np.where(np.isfinite(peak), peak, 0)
         with np.errstate(invalid="ignore", over="ignore"):
             e = np.exp(scores - peak) * allowed if exp_of_masked else np.exp(masked - peak)
-            total = e.sum(axis=-1, keepdims=True)
+            total = e.sum(axis=axis, keepdims=True)
             return (e / np.where(guarded & (total == 0), 1, total)).astype(scores.dtype)
 
     return masked_softmax
@@ -464,6 +465,12 @@ _MASKED_SOFTMAX_MISTAKES = (
         "put -inf in the masked scores before the exponential (np.where), so that they give "
         "exactly 0 whatever their value",
         _masked_softmax_variant(exp_of_masked=True),
+    ),
+    Mistake(
+        "over_queries",
+        "the softmax over the queries axis (-2) instead of the keys",
+        "each query distributes its weight over the keys: normalise along the last axis",
+        _masked_softmax_variant(axis=-2),
     ),
     Mistake(
         "peak_of_every_key",

@@ -106,16 +106,19 @@ def _gates_cases(rng: np.random.Generator) -> list[Case]:
     return cases  # fmt: skip
 
 
-def _gates_variant(*, renormalise=False, factor=True, largest=True, hard=False, axis=-1):
+def _gates_variant(
+    *, renormalise=False, factor=True, largest=True, hard=False, axis=-1, top_k_axis=-1
+):
     """Top-k gates with one thing changed; the defaults give the right answer."""
 
     def moh_gates(scores, top_k):
         h = scores.shape[-1]
         e = np.exp(scores - scores.max(axis=axis, keepdims=True))
         probs = e / e.sum(axis=axis, keepdims=True)  # (..., n, h)
-        order = np.argsort(-scores if largest else scores, axis=-1)
+        order = np.argsort(-scores if largest else scores, axis=top_k_axis)
         keep = np.zeros(scores.shape, dtype=bool)
-        np.put_along_axis(keep, order[..., :top_k], True, axis=-1)
+        chosen = np.take(order, np.arange(min(top_k, scores.shape[top_k_axis])), axis=top_k_axis)
+        np.put_along_axis(keep, chosen, True, axis=top_k_axis)
         if hard:
             return keep.astype(scores.dtype)
         if renormalise:
@@ -169,6 +172,12 @@ _GATES_MISTAKES = (
         "threshold, or take the last top_k indices of np.argsort",
         _above_the_next_score,
         relations=("input:top_k+1",),
+    ),
+    Mistake(
+        "top_k_over_tokens",
+        "the top k chosen along the tokens axis (-2) instead of among the heads",
+        "each token picks its own k heads: rank the scores along the last (heads) axis",
+        _gates_variant(top_k_axis=-2),
     ),
     Mistake(
         "hard_gates",
