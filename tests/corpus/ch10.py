@@ -250,6 +250,21 @@ def pre_ln_normalised_stream(x, attention, norm1, feed_forward, norm2, mask=None
     return x + feed_forward(x)
 
 
+# held-out round 3's class (ch10:18, not its code): the slip in one sub-layer only
+@wrong("pre_ln_block", "residual_from_normalised_in_attention")
+def pre_ln_attention_residual_normalised(x, attention, norm1, feed_forward, norm2, mask=None):
+    normed = norm1(x)
+    stream = normed + attention(normed, mask=mask)[0]
+    return stream + feed_forward(norm2(stream))
+
+
+@wrong("pre_ln_block", "residual_from_normalised_in_feed_forward")
+def pre_ln_feed_forward_residual_normalised(x, attention, norm1, feed_forward, norm2, mask=None):
+    stream = x + attention(norm1(x), mask=mask)[0]
+    normed = norm2(stream)
+    return normed + feed_forward(normed)
+
+
 @wrong("pre_ln_block", "no_feed_forward_residual")
 def pre_ln_one_residual(x, attention, norm1, feed_forward, norm2, mask=None):
     out, _ = attention(norm1(x), mask=mask)

@@ -296,11 +296,11 @@ def _pre_ln_variant(change: str) -> Callable:
         if change == "post_ln":
             x = norm1(x + attention(x, mask=mask)[0])
             return norm2(x + feed_forward(x))
-        if change == "residual_from_normalised":
+        if change.startswith("residual_from_normalised"):  # in both sub-layers, or one
             h = norm1(x)
-            x = h + attention(h, mask=mask)[0]
+            x = (x if change.endswith("in_feed_forward") else h) + attention(h, mask=mask)[0]
             h = norm2(x)
-            return h + feed_forward(h)
+            return (x if change.endswith("in_attention") else h) + feed_forward(h)
         x = x + attention(norm1(x), mask=mask)[0]
         if change == "no_feed_forward_residual":
             return feed_forward(norm2(x))
@@ -323,6 +323,19 @@ _PRE_LN_BLOCK_MISTAKES = (
         "the residual path must carry x itself past the sub-layer: x + attention(norm1(x))[0], "
         "so the stream is never normalised",
         _pre_ln_variant("residual_from_normalised"),
+    ),
+    Mistake(
+        "residual_from_normalised_in_attention",
+        "the attention sub-layer's residual taken from norm1(x) (the feed-forward one is right)",
+        "the residual path must carry x itself past the attention: x + attention(norm1(x))[0]",
+        _pre_ln_variant("residual_from_normalised_in_attention"),
+    ),
+    Mistake(
+        "residual_from_normalised_in_feed_forward",
+        "the feed-forward sub-layer's residual taken from norm2(x) (the attention one is right)",
+        "the residual path must carry x itself past the feed-forward network: "
+        "x + feed_forward(norm2(x))",
+        _pre_ln_variant("residual_from_normalised_in_feed_forward"),
     ),
     Mistake(
         "no_feed_forward_residual",
