@@ -48,6 +48,19 @@ def softmax_columns(X, axis=-1):
     return X_exp / X_exp.sum(0, keepdims=True)
 
 
+# held-out rounds 2 and 3's class (ch01:5, ch01:3, not their code): one step on the last axis
+@wrong("softmax", "max_ignores_axis")
+def softmax_guard_on_the_last_axis(x, axis=-1):
+    shifted = x - x.max(-1, keepdims=True)
+    return np.exp(shifted) / np.exp(shifted).sum(axis, keepdims=True)
+
+
+@wrong("softmax", "sum_ignores_axis")
+def softmax_total_on_the_last_axis(x, axis=-1):
+    e = np.exp(x - x.max(axis, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
 @wrong("softmax", "ignores_axis")
 def softmax_rows_only(x, axis=-1):
     e = np.exp(x - np.max(x, axis=-1, keepdims=True))

@@ -91,6 +91,16 @@ def _sums_to_one_over_everything(evidence) -> str | None:
     )
 
 
+def _one_step_on_the_last_axis(step: str):
+    """A softmax whose maximum (``step="max"``) or whose sum (``"sum"``) ignores ``axis``."""
+
+    def softmax(x, axis=-1):
+        e = np.exp(x - np.max(x, axis=-1 if step == "max" else axis, keepdims=True))
+        return e / np.sum(e, axis=-1 if step == "sum" else axis, keepdims=True)
+
+    return softmax
+
+
 _SOFTMAX_MISTAKES = (
     Mistake(
         "unstable_softmax",
@@ -110,6 +120,18 @@ _SOFTMAX_MISTAKES = (
         "a softmax that always uses the last axis and ignores the axis argument",
         "use the axis parameter in np.max and np.sum instead of -1",
         softmax_over(lambda x, axis: -1),
+    ),
+    Mistake(
+        "max_ignores_axis",
+        "the maximum taken along the last axis whatever the axis argument (the sum uses it)",
+        "both steps run along the same axis: pass axis=axis to np.max too",
+        _one_step_on_the_last_axis("max"),
+    ),
+    Mistake(
+        "sum_ignores_axis",
+        "the sum taken along the last axis whatever the axis argument (the maximum uses it)",
+        "both steps run along the same axis: pass axis=axis to np.sum too",
+        _one_step_on_the_last_axis("sum"),
     ),
     Mistake(
         "whole_array",
