@@ -483,3 +483,36 @@ def test_a_float32_result_where_float64_is_asked_is_not_said_to_follow_the_input
     result = check("heads_per_feature", in_float32, seed=0)
     assert result.status == FAILED and "float32" in result.feedback, str(result)
     assert "like the inputs" not in result.feedback and "inputs are float64" not in str(result)
+
+
+def test_an_answer_that_empties_its_argument_list_is_told_so_and_the_check_does_not_crash():
+    def fuse_by_popping(w_heads):
+        fused = []
+        while w_heads:
+            fused.append(w_heads.pop())
+        return np.concatenate(fused[::-1], axis=1)
+
+    result = check("fuse_heads", fuse_by_popping, seed=0)
+    assert result.status == FAILED and "taken out of its list" in result.feedback, str(result)
+
+
+def test_zero_biases_for_a_module_without_biases_are_told_so_and_the_check_does_not_crash():
+    def zeros_for_none(torch_mha):
+        state = {k: t.detach().numpy() for k, t in torch_mha.state_dict().items()}
+        p = mha.params.from_torch_state_dict(state, torch_mha.num_heads)
+        zeros = np.zeros(p.d_model, dtype=p.w_q.dtype)
+        fill = {b: zeros.copy() for b in ("b_q", "b_k", "b_v", "b_o") if getattr(p, b) is None}
+        return dataclasses.replace(p, **fill)
+
+    result = check("params_from_torch", zeros_for_none, seed=0)
+    assert result.status == FAILED and "expected None" in result.feedback, str(result)
+
+
+def test_a_unit_conversion_is_never_named_where_no_memory_is_measured():
+    from mha.checks import EXERCISES
+
+    result = check("score_std", 128)  # d_k / 2: the variance halved, no bits or bytes
+    assert result.status == FAILED and "bits" not in result.feedback, str(result)
+    assert result.diagnosis is None or not result.diagnosis.startswith("times:"), str(result)
+    in_bits = 8 * int(EXERCISES["attention_weights_bytes"].expected)
+    assert check("attention_weights_bytes", in_bits).diagnosis == "times:8"

@@ -204,7 +204,13 @@ def value_problem(name: str, got: Any, want: Any) -> tuple[Problem | None, str |
         for f in dataclasses.fields(want):
             g, w = getattr(got, f.name), getattr(want, f.name)
             if w is None or not isinstance(w, np.ndarray):
-                if g != w and not (w is None and g is None):
+                if w is None and g is not None:
+                    return Problem(
+                        "values",
+                        f"{name}.{f.name} is {short(g)}, expected None (the module "
+                        "has no such parameter: leave it out rather than fill it with zeros)",
+                    ), None
+                if w is not None and (isinstance(g, np.ndarray) or g != w):
                     return Problem(
                         "values", f"{name}.{f.name} is {short(g)}, expected {short(w)}"
                     ), None

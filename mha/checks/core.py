@@ -430,7 +430,11 @@ def call_answer(
             for pair in _arrays_of(label, arg)
         )
         mutated = next(
-            (name for name, old in before if not np.array_equal(old, after[name], equal_nan=True)),
+            (
+                name if name in after else f"{name} (taken out of its list: pop, del or remove)"
+                for name, old in before
+                if name not in after or not np.array_equal(old, after[name], equal_nan=True)
+            ),
             None,
         )
         measurements = {}

@@ -203,6 +203,28 @@ CONSTANTS: tuple[tuple[str, float, str], ...] = (
 )
 
 
+# the constants that convert a unit (bits, bytes, GB, GiB, ...): named only for an exercise
+# whose quantity is a memory size, where such a slip can happen
+UNIT_CONSTANTS = frozenset({
+    "8", "1/8", "1e-9", "2^-30", "1e-6", "2^-20", "2^30/1e9", "1e9/2^30", "1000/1024",
+    "(1000/1024)^2", "1024/1000", "(1024/1000)^2",
+})  # fmt: skip
+
+
+def measures_memory(exercise: Any) -> bool:
+    """Whether an exercise's quantity is a memory size: one of its quantities (a count's
+    values, a function's arguments) is in bytes."""
+    names = [name for name, _ in getattr(exercise, "values", ())]
+    if hasattr(exercise, "argument_names"):
+        names += list(exercise.argument_names())
+    return any("byte" in name for name in names)
+
+
+def _constants(units: bool) -> list[tuple[str, float, str]]:
+    """The meaningful constants, the unit conversions only where ``units``."""
+    return [c for c in CONSTANTS if units or c[0] not in UNIT_CONSTANTS]
+
+
 def _factor_names(q: dict[str, float]) -> list[tuple[str, float]]:
     """Candidate factors named from an input's quantities: q, 1/q, sqrt(q), 1/sqrt(q), a/b."""
     named = []
@@ -232,9 +254,10 @@ def _factor_meaning(name: str) -> str:
     return f"a factor {name} too many (a sum where a mean belongs?)"
 
 
-def _name_factor(c: float, q: dict[str, float], rtol: float) -> list[tuple[str, str]]:
-    """(name, meaning) of every candidate equal to the factor ``c``."""
-    candidates = [(n, v) for n, v, _ in CONSTANTS] + _factor_names(q)
+def _name_factor(c: float, q: dict[str, float], rtol: float, units: bool) -> list[tuple[str, str]]:
+    """(name, meaning) of every candidate equal to the factor ``c`` (unit conversions only
+    where ``units``)."""
+    candidates = [(n, v) for n, v, _ in _constants(units)] + _factor_names(q)
     return [(n, _factor_meaning(n)) for n, v in candidates if math.isclose(c, v, rel_tol=rtol)]
 
 
@@ -253,7 +276,7 @@ def _times(got, want, ctx):
     c = float(np.dot(got.reshape(-1), w)) / scale
     if c == 0 or math.isclose(c, 1.0, rel_tol=1e-6) or not close(got, c * want):
         return None
-    names = _name_factor(c, ctx["quantities"], ctx["rtol"])
+    names = _name_factor(c, ctx["quantities"], ctx["rtol"], ctx["units"])
     return {f"times:{n}" for n, _ in names} | {f"constant:{c:.6g}"}
 
 
@@ -505,7 +528,7 @@ def _context(evidence: Evidence, case: Case) -> dict:
         if isinstance(a, np.ndarray) and a.dtype.kind in "biuf"
     ]
     return {"quantities": quantities(exercise, case.args), "rtol": 1e-4 if loose else 1e-6,
-            "arrays": arrays}  # fmt: skip
+            "arrays": arrays, "units": measures_memory(exercise)}  # fmt: skip
 
 
 def _arrays(args: Any) -> list[np.ndarray]:
@@ -1764,7 +1787,7 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
                     f"function:{name}", title, hint, f"it is {text} of the right value: {title}"
                 )
     if expected != 0:
-        for name, c, what in CONSTANTS:
+        for name, c, what in _constants(measures_memory(exercise)):
             if math.isclose(value / expected, c, rel_tol=1e-6):
                 return Finding(f"times:{name}", what, "compare the unit and the scale the question asks for",
                                f"it is the right value times {name}: {what}")  # fmt: skip
