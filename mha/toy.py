@@ -24,7 +24,8 @@ of their own (:func:`held_out`): :func:`evaluate` (accuracy, with heads gated of
 :func:`head_similarities` and :func:`redundancies` (how alike the heads are, as maps and as
 outputs; :func:`js_redundancies` by chapter 11's measure), :func:`head_importances` and
 :func:`pruning_curve` (how much each head matters); and :func:`learning_curves`, the accuracy
-of the models :func:`train_seeds` trains, measured along the way. They return NumPy arrays,
+of the models :func:`train_seeds` trains, measured along the way (:func:`learning_curve_sweep`
+for several settings at once, which keeps every core busy to the end). They return NumPy arrays,
 the numbers the prose quotes.
 """
 

@@ -179,6 +179,44 @@ def test_learning_curves_in_worker_processes_are_the_same(sequences):
     assert np.array_equal(here, in_workers)
 
 
+@pytest.mark.parametrize("workers", [1, pytest.param(2, marks=pytest.mark.slow)])
+def test_a_sweep_gives_what_each_setting_alone_gives(sequences, workers):
+    tokens, targets = sequences
+    shared = {k: v for k, v in ARCH.items() if k != "num_heads"}
+    settings = {
+        "two heads, longer": {"num_heads": 2, "checkpoints": [0, 2, 6]},
+        "top-1": {"num_heads": 4, "top_k": 1, "checkpoints": [3]},
+    }
+    sweep = toy.learning_curve_sweep(
+        settings, [0, 1], tokens, targets, **shared, batch_size=8, workers=workers
+    )
+    assert list(sweep) == list(settings)
+    for label, setting in settings.items():
+        models, curves = toy.learning_curves(
+            [0, 1], tokens, targets, **shared, **setting, batch_size=8, workers=1
+        )
+        swept_models, swept_curves = sweep[label]
+        assert np.array_equal(curves, swept_curves), label
+        for model, swept in zip(models, swept_models, strict=True):
+            assert _equal(_state(model), _state(swept)), label
+
+
+@pytest.mark.parametrize(
+    ("settings", "error", "match"),
+    [
+        ({}, TypeError, "non-empty dict"),
+        ([{"num_heads": 2, "checkpoints": [1]}], TypeError, "non-empty dict"),
+        ({"a": {"checkpoints": [1]}}, ValueError, r"settings\['a'\] must give num_heads"),
+        ({"a": {"num_heads": 2, "checkpoints": [1], "lr": 1}}, ValueError, "got keys"),
+        ({"a": {"num_heads": 2, "checkpoints": [2, 1]}}, ValueError, "increase"),
+    ],
+)
+def test_a_sweep_rejects_bad_settings(settings, error, match, sequences):
+    shared = {k: v for k, v in ARCH.items() if k != "num_heads"}
+    with pytest.raises(error, match=match):
+        toy.learning_curve_sweep(settings, [0], *sequences, **shared)
+
+
 def test_train_calls_after_step_with_the_steps_done():
     seen = []
     model = toy.build_model(0, **ARCH)
