@@ -516,3 +516,24 @@ def test_a_unit_conversion_is_never_named_where_no_memory_is_measured():
     assert result.diagnosis is None or not result.diagnosis.startswith("times:"), str(result)
     in_bits = 8 * int(EXERCISES["attention_weights_bytes"].expected)
     assert check("attention_weights_bytes", in_bits).diagnosis == "times:8"
+
+
+def test_a_division_by_zero_on_one_input_is_not_read_as_an_exponential_overflow():
+    def head_size_from_w_k(q, k, v, params, mask=None):
+        h, g = params.num_heads, params.num_kv_heads
+        d_k = params.w_k.shape[1] // h  # 0 where g * d_k < h (multi-query, h = 8)
+        q_heads = mha.split_heads(q @ params.w_q, h)
+        k_heads, v_heads = (
+            np.repeat(mha.split_heads(x @ w, g), h // g, axis=-3)
+            for x, w in ((k, params.w_k), (v, params.w_v))
+        )
+        with np.errstate(divide="ignore", invalid="ignore"):
+            scores = q_heads @ np.swapaxes(k_heads, -1, -2) / np.sqrt(d_k)
+        if mask is not None:
+            scores = np.where(mask, scores, -np.inf)
+        weights = mha.softmax(scores, axis=-1)
+        return mha.merge_heads(weights @ v_heads) @ params.w_o, weights
+
+    for seed in SEEDS:
+        result = check("grouped_query_attention", head_size_from_w_k, seed=seed)
+        assert result.status == FAILED and result.diagnosis != "overflow", (seed, str(result))

@@ -1582,8 +1582,9 @@ def _overflow(evidence: Evidence, pairs: _Pairs) -> Finding | None:
              if same_outcome(got, want)]  # fmt: skip
     if not blown or not right:
         return None
-    if min(_magnitude(c) for c in blown) <= max(_magnitude(c) for c in right):
-        return None
+    smallest_blown = min(_magnitude(c) for c in blown)
+    if smallest_blown <= max(_magnitude(c) for c in right) or smallest_blown < 20:
+        return None  # not the large inputs (a division by 0 on an ordinary one, say)
     return Finding(
         "overflow", "an exponential that overflows on large values (inf or NaN only on the largest inputs)",
         "exp overflows above about 709 in float64 (88 in float32): subtract the maximum before exp "
