@@ -459,25 +459,27 @@ def _on_empty_rows(evidence, kind: str) -> str | None:
 
 _MASKED_SOFTMAX_MISTAKES = (
     Mistake(
-        "exp_of_masked",
-        "exp taken of the masked scores too, then multiplied by the mask (exp of a masked score "
-        "far above the allowed ones is inf, and inf * 0 is NaN)",
-        "put -inf in the masked scores before the exponential (np.where), so that they give "
-        "exactly 0 whatever their value",
-        _masked_softmax_variant(exp_of_masked=True),
-    ),
-    Mistake(
         "over_queries",
         "the softmax over the queries axis (-2) instead of the keys",
         "each query distributes its weight over the keys: normalise along the last axis",
         _masked_softmax_variant(axis=-2),
     ),
+    # before exp_of_masked: only a subnormal exp(-731) tells the two apart at 725, and a CPU
+    # whose exp flushes it to 0 gives both the same results (then the first is named)
     Mistake(
         "peak_of_every_key",
         "the maximum subtracted is that of every key, the masked ones included",
         "subtract the maximum of the allowed scores only: a masked score far above them makes "
         "every allowed exp underflow to 0",
         _masked_softmax_variant(peak_of_every_key=True),
+    ),
+    Mistake(
+        "exp_of_masked",
+        "exp taken of the masked scores too, then multiplied by the mask (exp of a masked score "
+        "far above the allowed ones is inf, and inf * 0 is NaN)",
+        "put -inf in the masked scores before the exponential (np.where), so that they give "
+        "exactly 0 whatever their value",
+        _masked_softmax_variant(exp_of_masked=True),
     ),
     Mistake(
         "nan_rows",
