@@ -367,20 +367,7 @@ def train_seeds(
         "lr": lr,
         "diversity_weight": diversity_weight,
     }
-    return _train_all(seeds, architecture, training, device, workers)[0]
-
-
-def _train_all(
-    seeds: list[int],
-    architecture: dict,
-    training: dict,
-    device: torch.device | str,
-    workers: int | None,
-    curve: tuple | None = None,
-) -> tuple[list[ToyModel], list[np.ndarray | None]]:
-    """The trained models of :func:`train_seeds` and, with ``curve``, their accuracy along
-    the way (:func:`_train_measured`), the seeds spread over ``workers`` processes."""
-    return _train_runs([(architecture, training, curve)], seeds, device, workers)[0]
+    return _train_runs([(architecture, training, None)], seeds, device, workers)[0][0]
 
 
 def _train_runs(
@@ -389,9 +376,11 @@ def _train_runs(
     device: torch.device | str,
     workers: int | None,
 ) -> list[tuple[list[ToyModel], list[np.ndarray | None]]]:
-    """:func:`_train_all` for several ``(architecture, training, curve)`` runs at once: every
-    run's seeds go to one pool, the longest trainings first, so that no core waits for the
-    last seed of one run while the next run's are queued."""
+    """Per ``(architecture, training, curve)`` run, its seeds' models, built and trained, and
+    with ``curve`` their accuracy along the way (:func:`_train_measured`). On the CPU every
+    run's seeds go to one pool of ``workers`` processes (default: one per core), the longest
+    trainings first, so that no core waits for the last seed of one run while another's are
+    queued."""
     built = [build_seeds(seeds, **architecture, device=device) for architecture, _, _ in runs]
     if workers is None:
         workers = min(len(seeds) * len(runs), os.cpu_count() or 1)
@@ -407,12 +396,10 @@ def _train_runs(
         itertools.product(range(len(runs)), range(len(seeds))),
         key=lambda job: -runs[job[0]][1]["steps"],
     )
-    jobs = {}
-    for r, s in order:
-        architecture, training, curve = runs[r]
-        if curve is not None:  # the workers measure on the CPU
-            curve = (curve[0].cpu(), curve[1].cpu(), curve[2])
-        jobs[r, s] = pool.submit(_train_one, seeds[s], architecture, training, curve)
+    on_cpu = [  # the workers measure on the CPU
+        (a, t, None if c is None else (c[0].cpu(), c[1].cpu(), c[2])) for a, t, c in runs
+    ]
+    jobs = {(r, s): pool.submit(_train_one, seeds[s], *on_cpu[r]) for r, s in order}
     results = []
     for r, models in enumerate(built):
         measured = []

@@ -211,7 +211,7 @@ UNIT_CONSTANTS = frozenset({
 })  # fmt: skip
 
 
-def measures_memory(exercise: Any) -> bool:
+def _measures_memory(exercise: Any) -> bool:
     """Whether an exercise's quantity is a memory size: one of its quantities (a count's
     values, a function's arguments) is in bytes."""
     names = [name for name, _ in getattr(exercise, "values", ())]
@@ -528,7 +528,7 @@ def _context(evidence: Evidence, case: Case) -> dict:
         if isinstance(a, np.ndarray) and a.dtype.kind in "biuf"
     ]
     return {"quantities": quantities(exercise, case.args), "rtol": 1e-4 if loose else 1e-6,
-            "arrays": arrays, "units": measures_memory(exercise)}  # fmt: skip
+            "arrays": arrays, "units": _measures_memory(exercise)}  # fmt: skip
 
 
 def _arrays(args: Any) -> list[np.ndarray]:
@@ -685,12 +685,12 @@ def _transforms(exercise: Any, cases: Sequence[Case]) -> list[_Transform]:
         elif isinstance(arg, list) and len(arg) > 1:
             change(i, lambda x: isinstance(x, list), lambda x, a: x[::-1],
                    f"input:reversed({n})", f"{n} in reverse order")  # fmt: skip
+        elif isinstance(arg, PARAM_TYPES):
+            found.extend(_param_transforms(i, n))
         if _is_int_sequence(arg):  # lengths: a comparison off by one (<= for <)
             for step, sign in ((1, "+"), (-1, "-")):
                 change(i, _is_int_sequence, lambda x, a, step=step: _stepped(x, step),
                        f"input:{n}{sign}1", f"every entry of {n} {sign} 1 in place of {n}")  # fmt: skip
-        elif isinstance(arg, PARAM_TYPES):
-            found.extend(_param_transforms(i, n))
     floats = [i for i, a in enumerate(longest[: len(names)]) if _is_float_array(a)]
     for i, j in itertools.combinations(floats, 2):
         a, b = names[i], names[j]
@@ -894,14 +894,19 @@ def count(terms: Sequence[Term], q: dict[str, float]) -> float:
 
 
 def count_variants(
-    terms: Sequence[Term], q: dict[str, float], alternatives: Sequence[Alternative] = ()
+    terms: Sequence[Term],
+    q: dict[str, float],
+    alternatives: Sequence[Alternative] = (),
+    *,
+    swaps: bool = True,
 ) -> list[tuple[str, str, float]]:
     """(id, what, value) of every count with one thing changed: a term left out, counted
     twice or halved (``term:<id>:missing|times2|half``); a factor left out of every term
     (``missing:<f>``) or of one term (``term:<id>:without:<f>``), counted twice
     (``doubled:<f>``); a quantity that is no factor multiplied into every term
     (``extra:<q>``) or into one (``term:<id>:extra:<q>``); a factor replaced by an
-    alternative (``<factor>:<alternative>``)."""
+    alternative (``<factor>:<alternative>``); with ``swaps``, one factor of a term counted as
+    another (``term:<id>:<f>-><g>``)."""
 
     def without(t: Term, f: str) -> Term:
         rest = list(t.factors)
@@ -943,7 +948,7 @@ def count_variants(
                       for f in dict.fromkeys(t.factors)]  # fmt: skip
             found += [(f"term:{t.id}:extra:{n}", f"with {t.what} times {n}",
                        count(terms, q) + (v - 1) * count([t], q)) for n, v in extras]  # fmt: skip
-    for t in terms:  # one factor of a term counted as another (n d^2 for n^2 d)
+    for t in terms if swaps else ():  # one factor counted as another (n d^2 for n^2 d)
         for f, g in itertools.permutations(dict.fromkeys(t.factors), 2):
             swapped = dataclasses.replace(t, factors=(*without(t, f).factors, g))
             found.append((f"term:{t.id}:{f}->{g}", f"with {t.what} counting {g} where {f} belongs",
@@ -954,13 +959,12 @@ def count_variants(
 def _term_findings(evidence: Evidence, rows) -> tuple[str, str] | None:
     """(id, what) of a change to the exercise's terms that gives the answer on every input."""
     exercise = evidence.exercise
+    swaps = len(rows) > 1  # on one number a swapped factor is too often chance
     per_case = {
-        id(case): count_variants(exercise.terms, quantities(exercise, case.args))
+        id(case): count_variants(exercise.terms, quantities(exercise, case.args), swaps=swaps)
         for case, _, _ in rows
     }
     for k, (tid, what, _) in enumerate(per_case[id(rows[0][0])]):
-        if "->" in tid and len(rows) < 2:  # on one number a swapped factor is often chance
-            continue
         if _holds(rows, lambda case, k=k: per_case[id(case)][k][2]):
             return tid, what
     return None
@@ -1766,10 +1770,8 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
     (``approximate``)."""
     expected, tolerance = float(exercise.expected), max(exercise.rel_tol, 1e-9)
     for tid, what, v in count_variants(
-        exercise.terms, dict(exercise.values), exercise.alternatives
-    ):
-        if "->" in tid:  # one factor for another: on one number too often chance
-            continue
+        exercise.terms, dict(exercise.values), exercise.alternatives, swaps=False
+    ):  # one number: a factor counted as another is too often chance
         if math.isclose(value, v, rel_tol=tolerance) and not math.isclose(
             v, expected, rel_tol=tolerance
         ):
@@ -1788,7 +1790,7 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
                     f"function:{name}", title, hint, f"it is {text} of the right value: {title}"
                 )
     if expected != 0:
-        for name, c, what in _constants(measures_memory(exercise)):
+        for name, c, what in _constants(_measures_memory(exercise)):
             if math.isclose(value / expected, c, rel_tol=1e-6):
                 return Finding(f"times:{name}", what, "compare the unit and the scale the question asks for",
                                f"it is the right value times {name}: {what}")  # fmt: skip
