@@ -38,6 +38,7 @@ WebDriverWait = pytest.importorskip("selenium.webdriver.support.wait").WebDriver
 
 SITE = browser_site.SITE
 pytestmark = [
+    pytest.mark.slow,  # a browser running Pyodide, seconds a page: not in the quick loop
     pytest.mark.skipif(
         browser_site.CHROMIUM is None or browser_site.CHROMEDRIVER is None,
         reason="needs chromium and chromedriver (apt-get install chromium chromium-driver)",
