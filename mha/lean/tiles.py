@@ -84,7 +84,15 @@ def _masked(xp: ModuleType, scores: Array, blocked_keys: Array, in_place: bool) 
     """``-inf`` where a query may not attend a key; ``blocked_keys`` is (..., bq or 1, bk or 1)."""
     blocked_keys = matrix_transpose(xp, blocked_keys)  # (..., bk, bq)
     if in_place:
-        np.copyto(scores, -np.inf, where=blocked_keys)
+        if blocked_keys.shape[-2] > 1:  # only the keys some query of the tile may not attend
+            others = tuple(a for a in range(blocked_keys.ndim) if a != blocked_keys.ndim - 2)
+            hidden = np.flatnonzero(np.any(blocked_keys, axis=others))
+            if hidden.size == 0:
+                return scores
+            keys = slice(hidden[0], hidden[-1] + 1)  # under a causal mask: the diagonal's
+            np.copyto(scores[..., keys, :], -np.inf, where=blocked_keys[..., keys, :])
+        else:
+            np.copyto(scores, -np.inf, where=blocked_keys)
         return scores
     return xp.where(blocked_keys, xp.asarray(-math.inf, dtype=scores.dtype), scores)
 
@@ -253,11 +261,15 @@ def _attention_threads(
     else:
         out = np.empty((n_q, d_v), q.dtype)
 
+    def tile_keys(index: tuple[int, ...], rows: slice) -> slice:
+        """The tile's keys: up to the last one any of its rows may attend."""
+        if key_ends is None:
+            return slice(0, n_k)
+        ends = key_ends[index][rows] if key_ends.shape[-1] > 1 else key_ends[index]
+        return slice(0, max(1, int(ends.max())))
+
     def attend(index: tuple[int, ...], rows: slice) -> None:
-        keys = slice(None)  # the tile's keys: up to the last one any of its rows may attend
-        if key_ends is not None:
-            ends = key_ends[index][rows] if key_ends.shape[-1] > 1 else key_ends[index]
-            keys = slice(0, max(1, int(ends.max())))
+        keys = tile_keys(index, rows)
         blocked_tile = None
         if blocked is not None:
             blocked_tile = blocked[index][rows] if blocked.shape[-2] > 1 else blocked[index]
@@ -279,6 +291,7 @@ def _attention_threads(
         for index in np.ndindex(*batch)
         for start in range(0, n_q, block_q)
     ]
+    tiles.sort(key=lambda tile: -tile_keys(*tile).stop)  # the longest first: no thread waits
     threads.run(attend, tiles)
     return out
 
