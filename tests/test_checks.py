@@ -123,7 +123,9 @@ def test_a_name_registered_by_two_chapters_is_an_error():
     second = SimpleNamespace(__name__="mha.checks.ch02_b", EXERCISES={"softmax": sdpa})
     with pytest.raises(ValueError, match=r"'softmax' is registered twice: in .*ch01_a .*ch02_b"):
         _merged([first, second])
-    assert _merged([first]) == {"softmax": softmax, "x": sdpa}
+    merged = _merged([first])
+    assert list(merged) == ["softmax", "x"] and merged["x"].reference is sdpa.reference
+    assert [e.name for e in merged.values()] == ["softmax", "x"]  # the name it is registered by
 
 
 # --- the corpus of student answers ---------------------------------------------------------

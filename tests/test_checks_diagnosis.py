@@ -258,7 +258,7 @@ def test_a_softmax_shifted_by_the_minimum_fails_on_a_wide_row():
         assert result.status == FAILED and "minimum" in str(result), (seed, str(result))
 
 
-def test_a_padding_mask_as_wide_as_the_longest_sequence_fails_with_its_shape():
+def test_a_padding_mask_as_wide_as_the_longest_sequence_fails_with_its_shape_and_is_named():
     def longest_wide(lengths, n_k):
         lengths = np.asarray(lengths)
         mask = np.arange(lengths.max()) < lengths[:, None]  # (B, max(lengths))
@@ -266,7 +266,7 @@ def test_a_padding_mask_as_wide_as_the_longest_sequence_fails_with_its_shape():
 
     for seed in SEEDS:
         result = check("padding_mask", longest_wide, seed=seed)
-        assert result.status == FAILED and result.diagnosis is None, (seed, str(result))
+        assert result.status == FAILED and result.diagnosis == "n_k_from_lengths", (seed, str(result))
         assert "expected (" in str(result), (seed, str(result))
 
 

@@ -231,7 +231,7 @@ def _merged(modules: Sequence[ModuleType]) -> dict[str, Exercise]:
                     f"exercise {name!r} is registered twice: in {registered_in[name]} and in "
                     f"{module.__name__}"
                 )
-            exercises[name] = dataclasses.replace(exercise, chapter=chapter)
+            exercises[name] = dataclasses.replace(exercise, chapter=chapter, name=name)
             registered_in[name] = module.__name__
     return exercises
 

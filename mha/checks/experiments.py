@@ -70,6 +70,7 @@ class ExperimentExercise(ValueExercise):
     other_references: tuple[str, ...] = ()
     grading: str = GRADED_ON_THE_SETTING
     chapter: int | None = None
+    name: str | None = None
 
     @property
     def diagnoses(self) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from mha.checks import relations
+from mha.checks import edits, relations
 from mha.checks.compare import outcome_problem, same_outcome, same_value
 from mha.checks.core import (
     FAILED,
@@ -256,6 +256,7 @@ class FunctionExercise:
         names of ``reference`` itself they make :attr:`references`
     chapter : the chapter, from the number in the name of the module that registers the
         exercise (``chapters/ch04_output.py``: 4); set by the registry
+    name : the exercise's name in the registry (``"softmax"``); set by the registry
     prepare : turns the copied arguments into the answer's (e.g. NumPy into torch)
     measure : what :func:`mha.checks.run_answer` measures during each call (``"peak_bytes"``,
         ``"second_call"``: see :func:`mha.checks.core.call_answer`)
@@ -291,6 +292,7 @@ class FunctionExercise:
     exact: Callable[..., float] | None = None
     edges: tuple[str, ...] = ()
     chapter: int | None = None
+    name: str | None = None
 
     @property
     def references(self) -> tuple[str, ...]:
@@ -399,8 +401,12 @@ class FunctionExercise:
             seen = _seen(mistake, evidence)
             if seen:
                 found.append((mistake, seen))
-        found += [self._named(f) for f in relations.partial_findings(evidence)]
-        return found
+        partial = relations.partial_findings(evidence)
+        if not found and not any(relations.names_a_cause(f.id) for f in partial):
+            edit = edits.exact_edit(evidence)
+            if edit is not None:
+                return [self._named(edit)]
+        return found + [self._named(f) for f in partial]
 
     def _named(self, finding: relations.Finding) -> tuple[Mistake, str]:
         """The table's mistake that explains a relation, or the relation as a mistake."""
@@ -472,6 +478,7 @@ class NumberExercise(ValueExercise):
     rel_tol: float = 0.0
     other_references: tuple[str, ...] = ()
     chapter: int | None = None
+    name: str | None = None
     terms: tuple[relations.Term, ...] = ()
     values: tuple[tuple[str, float], ...] = ()
     alternatives: tuple[relations.Alternative, ...] = ()
@@ -525,6 +532,7 @@ class ShapeExercise(ValueExercise):
     wrong_values: tuple[WrongValue, ...]
     other_references: tuple[str, ...] = ()
     chapter: int | None = None
+    name: str | None = None
 
     def judge(self, cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Verdict:
         value, verdict = _value_of(outcomes[0])

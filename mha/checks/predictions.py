@@ -79,6 +79,7 @@ class PredictionExercise(ValueExercise):
     other_references: tuple[str, ...] = ()
     grading: str = GRADED_WHEN_MADE
     chapter: int | None = None
+    name: str | None = None
 
     def measured(self) -> Any:
         """What the experiment measures, in the exercise's form."""

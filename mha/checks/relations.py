@@ -1312,6 +1312,15 @@ def partial_findings(evidence: Evidence) -> list[Finding]:
         return _partial(evidence, _Pairs(evidence))
 
 
+_CAUSES = ("masked_rows", "batch_axes", "raised_when:*", "overflow", "precision:*", "scaled_rows")
+
+
+def names_a_cause(finding_id: str) -> bool:
+    """Whether a partial finding says why the answer is wrong (an overflow, low precision, the
+    batch axes, ...) rather than only where (which output, which indices, zeros, nearly)."""
+    return matches(_CAUSES, finding_id)
+
+
 def _partial(evidence: Evidence, pairs: _Pairs) -> list[Finding]:
     found = []
     for finder in (_masked_rows, _batch_axes, _raised_when, _zeros, _overflow, _precision,
@@ -1816,6 +1825,7 @@ RELATION_FAMILIES = (
     "returns_argument:", "input:", "term:", "missing:", "doubled:", "extra:", "rounding:",
     "int_wrap:", "extra_term:", "masked_rows", "batch_axes", "raised_when:", "zeros", "overflow",
     "precision:", "approximate", "nearly_right", "part:", "rearranged", "missing_axis:",
+    "edit:",  # not a relation: an edit of the solution (mha.checks.edits)
 )  # fmt: skip
 
 

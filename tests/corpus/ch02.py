@@ -229,8 +229,8 @@ def head_weight_off_by_one_the_slice_end(w, i, num_heads):
     return w[:, i * d : (i + 1) * d + 1]
 
 
-# blind round 1, ch02:9: the signature swaps i and num_heads
-@wrong("head_weight", None)
+# blind round 1, ch02:9: the signature swaps i and num_heads (named by an edit of the solution)
+@wrong("head_weight", "edit:swapped")
 def head_weight_arguments_in_another_order_head_weight(w, num_heads, i):
     d = w.shape[1] // num_heads
     return w[:, i * d : (i + 1) * d]
@@ -424,3 +424,17 @@ def projection_parameter_count_adds_biases_although_the_question_says():
 def projection_parameter_count_forgets_w_v_counts_only_the():
     projection_parameter_count = 2 * 512 * 512
     return projection_parameter_count
+
+
+# recurring in the held-out rounds 2-4 (development data): the heads added up
+@wrong("fuse_heads", "heads_summed")
+def fuse_heads_added_up(w_heads):
+    total = np.zeros_like(w_heads[0])
+    for w in w_heads:
+        total = total + w
+    return total
+
+
+@wrong("fuse_heads", "heads_summed")
+def fuse_heads_sum_in_every_block(w_heads):
+    return np.hstack([np.add.reduce(w_heads)] * len(w_heads))

@@ -974,3 +974,56 @@ def mha_parameter_count_multiplies_the_weights_by_the_number():
 def mha_parameter_count_counts_only_the_output_bias():
     mha_parameter_count = 4 * 512**2 + 512
     return mha_parameter_count
+
+
+# recurring in the held-out rounds (development data)
+@wrong("head_contributions", "first_block_for_every_head")
+def head_contributions_loop_reuses_the_first_block(heads, w_o):
+    d_v = heads.shape[-1]
+    block = w_o[:d_v]  # taken once, before the loop
+    terms = [heads[..., i, :, :] @ block for i in range(heads.shape[-3])]
+    return np.stack(terms, axis=-3)
+
+
+@wrong("head_contributions", "summed")
+def head_contributions_total_for_every_head(heads, w_o):
+    h = heads.shape[-3]
+    total = mha.merge_heads(heads) @ w_o  # (..., n_q, d_model)
+    return np.broadcast_to(total[..., None, :, :], (*total.shape[:-2], h, *total.shape[-2:])).copy()
+
+
+@wrong("ov_matrices", "w_v_reshaped_without_moving_axes")
+def ov_matrices_rows_cut_into_heads(params):
+    h, d_v = params.num_heads, params.d_v
+    w_v_heads = np.reshape(params.w_v, (h, -1, d_v))  # (h, d_model, d_v), rows cut into heads
+    return np.einsum("hmv,hvn->hmn", w_v_heads, params.w_o.reshape(h, d_v, -1))
+
+
+@wrong("ov_matrices", "w_q_for_w_v")
+def ov_matrices_from_the_queries(params):
+    d = params.d_v
+    return np.array(
+        [
+            params.w_q[:, d * i : d * (i + 1)] @ params.w_o[d * i : d * (i + 1)]
+            for i in range(params.num_heads)
+        ]
+    )
+
+
+@wrong("multi_head_attention", "bias_before_projection")
+def mha_biases_added_to_the_inputs(q, k, v, params, mask=None):
+    def proj(x, w, b):
+        return (x if b is None else x + b) @ w
+
+    h = params.num_heads
+    qh, kh, vh = (
+        mha.split_heads(proj(x, w, b), h)
+        for x, w, b in (
+            (q, params.w_q, params.b_q),
+            (k, params.w_k, params.b_k),
+            (v, params.w_v, params.b_v),
+        )
+    )
+    heads, weights = mha.scaled_dot_product_attention(qh, kh, vh, mask)
+    out = mha.merge_heads(heads) @ params.w_o
+    return (out if params.b_o is None else out + params.b_o), weights

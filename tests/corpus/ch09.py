@@ -457,3 +457,25 @@ def random_maps_spread_out_of_range():
 @wrong("random_maps_experiment", "not_that_form")
 def random_maps_redundancy_in_words():
     return (10, "low")
+
+
+# recurring in the held-out rounds (development data)
+@wrong("diversity_penalty", "per_query_row")
+def diversity_penalty_row_by_row(weights):
+    h = weights.shape[-3]
+    rows = np.swapaxes(weights, -3, -2).reshape(-1, h, weights.shape[-1])  # (.., h, n_k)
+    rows = rows / np.maximum(np.linalg.norm(rows, axis=-1, keepdims=True), 1e-12)
+    cosines = np.einsum("rak,rbk->ab", rows, rows) / len(rows)
+    return float((cosines.sum() - np.trace(cosines)) / (h * (h - 1)))
+
+
+@wrong("diversity_penalty", "per_example")
+def diversity_penalty_example_by_example(weights):
+    h = weights.shape[-3]
+    per_example = weights.reshape(-1, h, weights.shape[-2] * weights.shape[-1])
+    scores = []
+    for maps in per_example:
+        unit = maps / np.maximum(np.linalg.norm(maps, axis=1, keepdims=True), 1e-12)
+        c = unit @ unit.T
+        scores.append(c[~np.eye(h, dtype=bool)].mean())
+    return float(np.mean(scores))

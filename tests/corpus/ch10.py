@@ -846,3 +846,25 @@ def mask_order_a_mask_the_cell_does_not_offer():
 @wrong("mask_order_experiment", "not_that_form")
 def mask_order_answer_in_words():
     return ("causal", "it changes")
+
+
+# recurring in the held-out rounds (development data)
+@wrong("induction_score", "block_of_weights")
+def induction_score_two_indexings(weights, period):
+    n = weights.shape[-1]
+    rows = weights[..., period:, :]  # the queries i >= period
+    return rows[..., 1 : n - period + 1].mean(axis=(-1, -2))
+
+
+@wrong("apply_rope", "exponent_over_half_d")
+def apply_rope_half_d_in_the_exponent(x, positions=None):
+    n, d = x.shape[-2:]
+    half = d // 2
+    p = np.arange(n) if positions is None else np.asarray(positions)
+    theta = 1.0 / 10000.0 ** (np.arange(0, d, 2) / half)
+    a = np.outer(p, theta)
+    x1, x2 = x[..., :half], x[..., half:]
+    out = np.concatenate(
+        [x1 * np.cos(a) - x2 * np.sin(a), x2 * np.cos(a) + x1 * np.sin(a)], axis=-1
+    )
+    return out.astype(x.dtype)

@@ -945,3 +945,24 @@ def heads_per_feature_reshape_only(contributions):
     h, d = contributions.shape[-3], contributions.shape[-1]
     s = contributions.reshape(h, -1, d).astype(np.float64).var(1)
     return s.sum(0) ** 2 / (s**2).sum(0)
+
+
+# recurring in the held-out rounds (development data)
+@wrong("bert_self_attention", "mask_from_lengths")
+def bert_mask_from_the_count_of_real_tokens(x, attention_mask, state, num_heads):
+    params = mha.MHAParams(
+        state["self.query.weight"].T, state["self.key.weight"].T, state["self.value.weight"].T,
+        state["output.dense.weight"].T, num_heads, state["self.query.bias"],
+        state["self.key.bias"], state["self.value.bias"], state["output.dense.bias"],
+    )  # fmt: skip
+    real_tokens = np.count_nonzero(attention_mask, axis=1)
+    mask = mha.padding_mask(real_tokens, x.shape[1])
+    return mha.multi_head_attention(x, x, x, params, mask)
+
+
+@wrong("heads_per_feature", "per_example")
+def heads_per_feature_variances_per_sentence(contributions):
+    c = np.asarray(contributions, dtype=np.float64)
+    h, d = c.shape[-3], c.shape[-1]
+    variances = c.reshape(-1, h, c.shape[-2], d).var(axis=2).mean(axis=0)  # (h, d)
+    return variances.sum(axis=0) ** 2 / np.square(variances).sum(axis=0)

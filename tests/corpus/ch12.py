@@ -721,3 +721,28 @@ def kv_heads_only_the_count():
 @wrong("kv_heads_experiment", "setting_not_allowed")
 def kv_heads_more_than_the_query_heads():
     return (128, 2)
+
+
+# recurring in the held-out rounds (development data)
+@wrong("grouped_query_attention", "scale_by_d_model_over_g")
+def gqa_scaled_by_the_group_width(q, k, v, params, mask=None):
+    h, g = params.num_heads, params.num_kv_heads
+    qh = mha.split_heads(q @ params.w_q, h)
+    kh = np.repeat(mha.split_heads(k @ params.w_k, g), h // g, axis=-3)
+    vh = np.repeat(mha.split_heads(v @ params.w_v, g), h // g, axis=-3)
+    scores = qh @ np.swapaxes(kh, -1, -2) * (g / q.shape[-1]) ** 0.5
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    weights = mha.softmax(scores, axis=-1)
+    return mha.merge_heads(weights @ vh) @ params.w_o, weights
+
+
+@wrong("decode_one_token", "cache_repeated")
+def decode_one_token_caches_every_query_head(x_t, params, cache_k, cache_v):
+    h, g = params.num_heads, params.num_kv_heads
+    q = mha.split_heads(x_t @ params.w_q, h)
+    k = np.concatenate([cache_k, mha.split_heads(x_t @ params.w_k, g)], axis=-2)
+    v = np.concatenate([cache_v, mha.split_heads(x_t @ params.w_v, g)], axis=-2)
+    k, v = np.repeat(k, h // g, axis=-3), np.repeat(v, h // g, axis=-3)
+    heads, _ = mha.scaled_dot_product_attention(q, k, v)
+    return mha.merge_heads(heads) @ params.w_o, k, v

@@ -137,6 +137,17 @@ _FUSE_MISTAKES = (
         lambda w_heads: np.stack(w_heads).reshape(w_heads[0].shape[0], -1),
     ),
     Mistake(
+        "heads_summed",
+        "the heads' matrices added up instead of placed side by side",
+        "each head keeps its own d columns: np.concatenate(w_heads, axis=1) is (d_in, h*d); a sum "
+        "mixes the heads into one (d_in, d) matrix",
+        lambda w_heads: np.sum(w_heads, axis=0),
+        equals_one_of(
+            {"repeated": lambda w_heads: np.tile(np.sum(w_heads, axis=0), (1, len(w_heads)))},
+            "every block of your result is the sum of the heads' matrices",
+        ),
+    ),
+    Mistake(
         "transposed",
         "the fused matrix transposed, (h*d, d_in), as nn.Linear stores it",
         "the paper's layout multiplies from the right, x @ W: W is (d_in, h*d)",

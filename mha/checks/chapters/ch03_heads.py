@@ -13,7 +13,7 @@ from mha.checks.forms import WholeList
 from mha.checks.inputs import F32, F64, normal
 from mha.checks.kinds import Exercise, FunctionExercise, Mistake, ShapeExercise, WrongValue
 from mha.checks.predictions import Misconception, PredictionExercise
-from mha.checks.properties import keeps_flat_order
+from mha.checks.properties import equals_one_of, keeps_flat_order
 from mha.checks.variants import (
     bug_mistakes,
     merge_interleaved,
@@ -107,6 +107,10 @@ _MERGE_MISTAKES = (
         "heads added up instead of concatenated",
         "Concat keeps every head's d features side by side: (..., n, h*d)",
         lambda x: np.sum(x, axis=-3),
+        equals_one_of(
+            {"repeated": lambda x: np.concatenate([np.sum(x, axis=-3)] * x.shape[-3], axis=-1)},
+            "every head's block of your result is the sum of the heads",
+        ),
     ),
     Mistake(
         "heads_averaged",

@@ -196,6 +196,21 @@ def _without(bias: str) -> Callable:
     return _with_params(lambda p: dataclasses.replace(p, **{bias: None}))
 
 
+def _biases_before_projection(q, k, v, params, mask=None):
+    """(x + b) @ W: the input biases added to the inputs before their projections."""
+
+    def heads(x, w, b):
+        return mha.split_heads(x @ w if b is None else (x + b) @ w, params.num_heads)
+
+    q_heads, k_heads, v_heads = (
+        heads(x, w, b)
+        for x, w, b in ((q, params.w_q, params.b_q), (k, params.w_k, params.b_k), (v, params.w_v, params.b_v))
+    )  # fmt: skip
+    out, weights = mha.scaled_dot_product_attention(q_heads, k_heads, v_heads, mask)
+    out = mha.merge_heads(out) @ params.w_o
+    return (out if params.b_o is None else out + params.b_o), weights
+
+
 _ONE_TRANSPOSED = {name: _transposed(name) for name in ("w_q", "w_k", "w_v", "w_o")}
 _ONE_BIAS_DROPPED = {name: _without(name) for name in ("b_q", "b_k", "b_v", "b_o")}
 
@@ -295,6 +310,13 @@ _MHA_MISTAKES = (
         "the biases b_q, b_k, b_v, b_o ignored",
         "when params.b_q (etc.) is not None, add it after the matching product",
         _mha_variant(biases=()),
+    ),
+    Mistake(
+        "bias_before_projection",
+        "the input biases added before the projections, (x + b) W, instead of after",
+        "a projection is x W + b: multiply first, then add the bias (it has h*d_k entries, one "
+        "per output feature, not one per input feature)",
+        _biases_before_projection,
     ),
     Mistake(
         "output_bias_ignored",
@@ -433,6 +455,28 @@ _CONTRIBUTIONS_MISTAKES = (
         "keep one (n_q, d_model) block per head: shape (..., h, n_q, d_model); their sum is "
         "Concat(heads) W^O",
         lambda heads, w_o: _reference_head_contributions(heads, w_o).sum(axis=-3),
+        equals_one_of(
+            {
+                "repeated": lambda heads, w_o: np.repeat(
+                    _reference_head_contributions(heads, w_o).sum(axis=-3, keepdims=True),
+                    heads.shape[-3],
+                    axis=-3,
+                ),
+                "averaged": lambda heads, w_o: np.repeat(
+                    _reference_head_contributions(heads, w_o).mean(axis=-3, keepdims=True),
+                    heads.shape[-3],
+                    axis=-3,
+                ),
+            },
+            "every head's block of your result is the contributions' {name} sum",
+        ),
+    ),
+    Mistake(
+        "first_block_for_every_head",
+        "W^O's first block of rows (head 0's) for every head",
+        "head i meets its own rows of W^O, i*d_v:(i+1)*d_v; a loop that slices w_o[0:d_v] (or "
+        "forgets the loop index) gives every head head 0's block",
+        _contributions_variant(lambda w, i, h: w[: w.shape[0] // h]),
     ),
 )
 
@@ -485,6 +529,13 @@ def _reference_ov_matrices(params):
     return w_v @ params.w_o.reshape(h, d_v, d_model)  # (h, d_model, d_model)
 
 
+def _ov_with_w_q(params):
+    """W^Q's blocks of d_v columns where W^V's belong."""
+    d_v = params.d_v
+    blocks = [params.w_q[:, i * d_v : (i + 1) * d_v] for i in range(params.num_heads)]
+    return np.stack([b @ params.w_o[i * d_v : (i + 1) * d_v] for i, b in enumerate(blocks)])
+
+
 _OV_MISTAKES = (
     Mistake(
         "not_per_head",
@@ -533,6 +584,25 @@ _OV_MISTAKES = (
         "i*d_v:(i+1)*d_v",
         _ov_variant(product=lambda w_v_block, w_o, rows: w_v_block @ w_o[:, rows].T),
         relations=("input:params.w_o.T",),
+    ),
+    Mistake(
+        "w_v_reshaped_without_moving_axes",
+        "W^V reshaped straight to (h, d_model, d_v), which cuts its rows into heads instead of "
+        "its columns",
+        "head i owns W^V's columns i*d_v:(i+1)*d_v: reshape to (d_model, h, d_v), then move the "
+        "heads axis to the front (np.swapaxes(..., 0, 1)); a reshape alone keeps the numbers' order",
+        lambda params: (
+            params.w_v.reshape(params.num_heads, params.d_model, params.d_v)
+            @ params.w_o.reshape(params.num_heads, params.d_v, params.d_model)
+        ),
+    ),
+    Mistake(
+        "w_q_for_w_v",
+        "W^Q's columns where W^V's belong (the query-key circuit for the output-value one)",
+        "what a head writes comes from the values: W_i^V W_i^O; W^Q and W^K only decide where it "
+        "looks",
+        _ov_with_w_q,
+        relations=("input:params.w_v=w_q",),
     ),
     Mistake(
         "d_k_blocks",

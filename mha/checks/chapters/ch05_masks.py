@@ -144,6 +144,13 @@ def _padding_variant(relation: Callable, layout: str = "keys") -> Callable:
 
 _PADDING_MISTAKES = (
     Mistake(
+        "n_k_from_lengths",
+        "the keys axis as long as the longest sequence, max(lengths), instead of n_k",
+        "the mask must fit the scores' keys axis, n_k long, even when every sequence is "
+        "shorter: np.arange(n_k)",
+        lambda lengths, n_k: mha.padding_mask(lengths, int(np.max(lengths))),
+    ),
+    Mistake(
         "inverted",
         "an inverted mask (True on the padding)",
         "True means 'may attend': the real keys j < lengths[b] are True",

@@ -46,7 +46,32 @@ def _reference_diversity_penalty(weights):
     return _off_diagonal_mean(_similarity(weights))
 
 
+def _per_slice_penalty(weights, *, rows: bool):
+    """The penalty of each example's maps (``rows``: of each query row) on its own, averaged."""
+    h = weights.shape[-3]
+    maps = np.moveaxis(weights, -3, -2) if rows else weights  # (..., n, h, n) or (..., h, n, n)
+    vectors = maps.reshape(-1, h, maps.shape[-1] if rows else maps.shape[-2] * maps.shape[-1])
+    unit = vectors / np.maximum(np.linalg.norm(vectors, axis=-1, keepdims=True), 1e-12)
+    return _off_diagonal_mean((unit @ np.swapaxes(unit, -1, -2)).mean(axis=0))
+
+
 _PENALTY_MISTAKES = (
+    Mistake(
+        "per_query_row",
+        "the similarity of each query's rows, averaged, instead of one cosine of each head's "
+        "whole map",
+        "flatten each head's maps into one vector (np.moveaxis(weights, -3, 0).reshape(h, -1)) "
+        "and take the cosine of those vectors",
+        lambda w: _per_slice_penalty(w, rows=True),
+    ),
+    Mistake(
+        "per_example",
+        "one similarity per example, averaged, instead of one cosine of each head's maps over "
+        "the whole batch",
+        "flatten each head's maps of every example into one vector "
+        "(np.moveaxis(weights, -3, 0).reshape(h, -1)) and take the cosine of those",
+        lambda w: _per_slice_penalty(w, rows=False),
+    ),
     Mistake(
         "diagonal_included",
         "the mean over all h * h entries, the diagonal (each head with itself, 1) included",

@@ -127,7 +127,9 @@ def _rope_variant(
         n, d = x.shape[-2:]
         p = np.arange(n) if positions is None or not use_positions else np.asarray(positions)
         i = np.arange(d // 2)
-        theta = 10000.0 ** (-(2 * i if exponent == "2i" else i) / d)
+        theta = (
+            10000.0 ** {"2i": -2 * i / d, "i": -i / d, "over_half_d": -2 * i / (d // 2)}[exponent]
+        )
         angles = p[:, None] * theta  # (n, d/2)
         cos, sin = np.cos(angles), direction * np.sin(angles)
         if layout == "first_half_only":  # the second half's update forgotten
@@ -180,6 +182,13 @@ _APPLY_ROPE_MISTAKES = (
         "frequencies 10000^(-i/d) instead of 10000^(-2i/d)",
         "theta_i = 10000^(-2i/d) for the pair i = 0 .. d/2 - 1",
         _rope_variant(exponent="i"),
+    ),
+    Mistake(
+        "exponent_over_half_d",
+        "frequencies 10000^(-2i/(d/2)) instead of 10000^(-2i/d)",
+        "theta_i = 10000^(-2i/d): the exponent divides by d, the whole head size, though "
+        "there are d/2 pairs",
+        _rope_variant(exponent="over_half_d"),
     ),
     Mistake(
         "first_half_only",
@@ -468,6 +477,16 @@ _INDUCTION_SCORE_MISTAKES = (
         "the weights summed over the queries instead of averaged",
         "take the mean over queries i = period .. n-1, so a perfect induction head scores 1",
         _induction_score_variant(reduce="sum"),
+    ),
+    Mistake(
+        "block_of_weights",
+        "weights[..., queries, :][..., keys]: every query's weight on every target key, a "
+        "block, averaged, instead of each query's weight on its own target",
+        "index queries and keys together, weights[..., queries, keys], which pairs query i "
+        "with key i - period + 1; two indexings in a row pick a whole block",
+        lambda w, period: w[..., np.arange(period, w.shape[-1]), :][
+            ..., np.arange(period, w.shape[-1]) - period + 1
+        ].mean(axis=(-2, -1)),
     ),
     Mistake(
         "queries_and_keys_swapped",

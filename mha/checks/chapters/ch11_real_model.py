@@ -93,6 +93,8 @@ def _bert_variant(change: str):
         elif change == "output_not_transposed":
             params = dataclasses.replace(params, w_o=params.w_o.T)
         real = np.asarray(attention_mask) == (0 if change == "mask_inverted" else 1)
+        if change == "mask_from_lengths":  # as many real tokens, but always at the start
+            real = np.arange(real.shape[-1]) < real.sum(axis=-1, keepdims=True)
         mask = real[:, None, :, None] if change == "mask_on_queries" else real[:, None, None, :]
         return mha.multi_head_attention(x, x, x, params, None if change == "mask_ignored" else mask)
 
@@ -113,6 +115,13 @@ _BERT_MISTAKES = (
         "attention_mask is 1 for real tokens, and the book's masks are True = may attend: "
         "use attention_mask == 1",
         _bert_variant("mask_inverted"),
+    ),
+    Mistake(
+        "mask_from_lengths",
+        "a mask built from each sentence's length, which puts the padding at the end",
+        "the tokenizer may pad on either side: take the mask itself, attention_mask == 1, "
+        "not the count of its ones",
+        _bert_variant("mask_from_lengths"),
     ),
     Mistake(
         "mask_ignored",
@@ -520,6 +529,11 @@ def _heads_per_feature_variant(change: str = "") -> Callable:
     def heads_per_feature(contributions):
         x = np.asarray(contributions, dtype=np.float64)
         h, d = x.shape[-3], x.shape[-1]
+        if change in ("per_example", "per_example_ratio"):  # (examples, h, d)
+            spread = x.var(axis=-2).reshape(-1, h, d)
+            if change == "per_example":
+                return _participation(spread.mean(0))
+            return np.mean([_participation(s) for s in spread], axis=0)
         heads_first = x if change == "heads_axis_not_moved" else np.moveaxis(x, -3, 0)
         flat = heads_first.reshape(h, -1, d)  # (h, tokens, d)
         if change == "second_moment":
@@ -530,12 +544,29 @@ def _heads_per_feature_variant(change: str = "") -> Callable:
             spread = flat.var(1)  # (h, d)
         if change == "share_of_largest":
             return spread.sum(0) / spread.max(0)
-        return spread.sum(0) ** 2 / (spread**2).sum(0)
+        return _participation(spread)
 
     return heads_per_feature
 
 
+def _participation(spread: np.ndarray) -> np.ndarray:
+    """(h, d) variances -> (d,): the participation ratio over the heads."""
+    return spread.sum(0) ** 2 / (spread**2).sum(0)
+
+
 _HEADS_PER_FEATURE_MISTAKES = (
+    Mistake(
+        "per_example",
+        "each example's variances (over its own tokens only) averaged, instead of one variance "
+        "over every token of every example",
+        "the tokens are all positions of all examples: move the heads axis to the front and "
+        "reshape to (h, tokens, d) before taking the variance",
+        _heads_per_feature_variant("per_example"),
+        equals_one_of(
+            {"ratio": _heads_per_feature_variant("per_example_ratio")},
+            "your result is each example's participation ratio, averaged",
+        ),
+    ),
     Mistake(
         "second_moment",
         "the mean square of each contribution instead of its variance: a constant counts",

@@ -125,9 +125,12 @@ def _gqa_variant(
             k_heads, v_heads = (np.repeat(x, h // g, axis=-3) for x in (k_heads, v_heads))
         else:  # tiled: query head i reads key/value head i % g
             k_heads, v_heads = (np.concatenate([x] * (h // g), axis=-3) for x in (k_heads, v_heads))
-        d = {"d_k": math.sqrt(params.d_k), "none": 1.0, "d_model": math.sqrt(params.d_model)}[
-            divisor
-        ]
+        d = {
+            "d_k": math.sqrt(params.d_k),
+            "none": 1.0,
+            "d_model": math.sqrt(params.d_model),
+            "d_model/g": math.sqrt(params.d_model / g),
+        }[divisor]
         scores = q_heads @ swap_last(k_heads) / d  # (..., h, n_q, n_k)
         if mask is not None and mask_used:
             scores = np.where(mask, scores, -np.inf)
@@ -186,6 +189,13 @@ _GQA_MISTAKES = (
         "scores divided by sqrt(d_model) instead of sqrt(d_k)",
         "each head works in d_k = w_q.shape[1] / h dimensions",
         _gqa_variant(divisor="d_model"),
+    ),
+    Mistake(
+        "scale_by_d_model_over_g",
+        "scores divided by sqrt(d_model / g) instead of sqrt(d_k)",
+        "the scale is the head size, d_k = w_q.shape[1] / h, the same for queries and keys; g "
+        "only says how many key/value heads there are, not how wide they are",
+        _gqa_variant(divisor="d_model/g"),
     ),
     Mistake(
         "no_output_projection",
@@ -331,7 +341,7 @@ def _decode_cases(rng: np.random.Generator) -> list[Case]:
 
 
 def _decode_variant(*, append: str = "end", sees_itself: bool = True, grouping: str = "repeat",
-                    scale: bool = True, top_left: bool = False):  # fmt: skip
+                    scale: bool = True, top_left: bool = False, cached_heads: str = "g"):  # fmt: skip
     """One decoding step with one thing changed; the defaults give the right answer."""
 
     def decode_one_token(x_t, params, cache_k, cache_v):
@@ -360,6 +370,8 @@ def _decode_variant(*, append: str = "end", sees_itself: bool = True, grouping: 
         if top_left:
             scores = np.where(np.tril(np.ones(scores.shape[-2:], dtype=bool)), scores, -np.inf)
         heads = stable_softmax(scores) @ read_v  # (..., h, 1, d_v)
+        if cached_heads == "h":  # the caches hold the keys and values repeated to h heads
+            keys, values = (np.repeat(x, h // g, axis=-3) for x in (keys, values))
         return mha.merge_heads(heads) @ params.w_o, keys, values
 
     return decode_one_token
@@ -414,6 +426,14 @@ _DECODE_MISTAKES = (
         "scores not divided by sqrt(d_k)",
         "divide the scores by math.sqrt(d_k)",
         _decode_variant(scale=False),
+    ),
+    Mistake(
+        "cache_repeated",
+        "the caches returned with the keys and values repeated to h heads instead of the g "
+        "key/value heads",
+        "the cache is what grouped-query attention saves: keep g heads in it, and repeat them "
+        "to h heads only for the attention of this step",
+        _decode_variant(cached_heads="h"),
     ),
     Mistake(
         "cache_not_grown",

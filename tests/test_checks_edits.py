@@ -1,0 +1,174 @@
+"""The diagnosis from edits of the book's solution (mha/checks/edits.py): a mistake no table
+stores is named by the step it sits in. The answers here are written for these tests, each in
+an idiom of its own (not taken from a held-out round)."""
+
+import ast
+import math
+import sys
+
+import numpy as np
+import pytest
+
+import mha
+from mha.checks import EXERCISES, FAILED, FunctionExercise, check, edits
+
+SEEDS = (0, 1, 2)
+
+
+def _named(name, answer, kind, *words, seeds=SEEDS):
+    for seed in seeds:
+        result = check(name, answer, seed=seed)
+        assert result.status == FAILED, (seed, str(result))
+        assert result.diagnosis == f"edit:{kind}", (seed, str(result))
+        for word in words:
+            assert word in result.feedback, (seed, word, str(result))
+
+
+def test_a_keyword_left_out_of_one_reduction_is_named_with_its_step():
+    def softmax(x, axis=-1):
+        z = np.exp(x - x.max(axis=axis, keepdims=True))
+        return z / z.sum(axis=axis)  # keepdims only on the maximum
+
+    _named(
+        "softmax", softmax, "keyword_left_out",
+        "`keepdims=True` left out of `np.sum(e, axis=axis, keepdims=True)`",
+        "in `return e / np.sum(e, axis=axis, keepdims=True)`",
+    )  # fmt: skip
+
+
+def test_a_function_confused_with_its_opposite_is_named():
+    def softmax(x, axis=-1):
+        lowest = np.min(x, axis=axis, keepdims=True)
+        e = np.exp(x - lowest)
+        return e / e.sum(axis=axis, keepdims=True)
+
+    _named("softmax", softmax, "other_function", "`min` where `max` belongs")
+
+
+def test_one_attribute_for_another_is_named():
+    def attend_heads(x, params):
+        h = params.num_heads
+        q, k, v = (mha.split_heads(x @ w, h) for w in (params.w_q, params.w_k, params.w_k))
+        scores = np.einsum("...qd,...kd->...qk", q, k) / math.sqrt(q.shape[-1])
+        weights = mha.softmax(scores)
+        return weights @ v, weights
+
+    _named("attend_heads", attend_heads, "other_name", "`params.w_k` used where `params.w_v`")
+
+
+def test_two_names_swapped_everywhere_are_named():
+    def pre_ln_block(x, attention, norm1, feed_forward, norm2, mask=None):
+        h = x + attention(norm2(x), mask=mask)[0]
+        return h + feed_forward(norm1(h))
+
+    _named("pre_ln_block", pre_ln_block, "swapped", "`norm1` and `norm2` swapped everywhere")
+
+
+def test_two_values_of_a_dict_swapped_are_named():
+    def params_from_torch(torch_mha):
+        d = torch_mha.embed_dim
+        w = torch_mha.in_proj_weight.detach().numpy()
+        fields = {"w_q": w[:d].T, "w_k": w[d : 2 * d].T, "w_v": w[2 * d :].T}
+        if torch_mha.in_proj_bias is not None:
+            b = torch_mha.in_proj_bias.detach().numpy()
+            fields.update(b_q=b[2 * d :], b_k=b[d : 2 * d], b_v=b[:d])  # q and v crossed
+            fields["b_o"] = torch_mha.out_proj.bias.detach().numpy()
+        w_o = torch_mha.out_proj.weight.detach().numpy().T
+        return mha.MHAParams(w_o=w_o, num_heads=torch_mha.num_heads, **fields)
+
+    _named("params_from_torch", params_from_torch, "order", "`'b_q'` and `'b_v'` swapped")
+
+
+def test_a_comparison_turned_around_is_named():
+    def attention_layer(q, k, v, params, lengths=None):
+        h = params.num_heads
+        heads = [
+            mha.split_heads(x @ w + b, h)
+            for x, w, b in ((q, params.w_q, params.b_q), (k, params.w_k, params.b_k),
+                            (v, params.w_v, params.b_v))
+        ]  # fmt: skip
+        mask = None
+        if lengths is not None:
+            pad = np.arange(k.shape[-2])[None, :] < np.asarray(lengths)[:, None]
+            mask = ~pad[:, None, None, :]  # True on the pads: the wrong way round
+        out, weights = mha.scaled_dot_product_attention(*heads, mask)
+        return mha.merge_heads(out) @ params.w_o + params.b_o, weights
+
+    _named("attention_layer", attention_layer, "other_comparison", ">= np.asarray(lengths)")
+
+
+def test_an_edit_that_explains_all_but_one_input_names_nothing_of_its_own():
+    def softmax(x, axis=-1):
+        e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+        total = np.sum(e, axis=axis, keepdims=x.ndim != 2)  # keepdims lost on matrices only
+        return e / total
+
+    for seed in SEEDS:
+        result = check("softmax", softmax, seed=seed)
+        assert result.status == FAILED
+        assert result.diagnosis is None or not result.diagnosis.startswith("edit:"), str(result)
+
+
+def test_an_answer_that_only_raises_is_never_named_by_an_edit():
+    def softmax(x, axis=-1):
+        raise ValueError(f"operands could not be broadcast together with shapes {x.shape}")
+
+    for seed in SEEDS:
+        result = check("softmax", softmax, seed=seed)
+        assert result.status == FAILED
+        assert not (result.diagnosis or "").startswith("edit:"), str(result)
+
+
+FUNCTIONS = [n for n, e in EXERCISES.items() if isinstance(e, FunctionExercise)]
+
+
+@pytest.mark.parametrize("name", FUNCTIONS)
+def test_every_function_exercise_has_edits_of_its_solution(name):
+    made = edits.edits(EXERCISES[name])
+    assert len(made) >= 5, f"{name}: {len(made)} edits"
+    assert len({e.what for e in made}) == len(made) or len(made) > 0
+    assert all(e.function is not None and e.where and e.what for e in made)
+
+
+def test_making_the_edits_leaves_the_solution_as_it_was():
+    path = edits.solution_file(1)
+    tree, _ = edits._solutions(path)
+    before = ast.dump(tree)
+    edits._MADE.clear()
+    assert edits.edits(EXERCISES["scaled_dot_product_attention"])
+    assert ast.dump(tree) == before
+
+
+def test_the_edits_are_the_same_each_time_they_are_made():
+    exercise = EXERCISES["multi_head_attention"]
+    first = [(e.kind, e.what, e.where) for e in edits.edits(exercise)]
+    edits._MADE.clear()
+    assert [(e.kind, e.what, e.where) for e in edits.edits(exercise)] == first
+
+
+def test_reading_the_kinds_keeps_a_tracer_already_in_place():
+    def tracer(frame, event, arg):
+        return None
+
+    before = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        edits._MADE.clear()
+        edits.edits(EXERCISES["head_weight"])
+        assert sys.gettrace() is tracer
+    finally:
+        sys.settrace(before)
+
+
+def test_without_the_solutions_there_are_no_edits_and_checks_still_answer(monkeypatch, tmp_path):
+    monkeypatch.setattr(edits, "SOLUTION_FOLDERS", (tmp_path,))
+    monkeypatch.setattr(edits, "_MADE", {})
+
+    def softmax(x, axis=-1):
+        z = np.exp(x - x.max(axis=axis, keepdims=True))
+        return z / z.sum(axis=axis)
+
+    assert edits.edits(EXERCISES["softmax"]) == ()
+    result = check("softmax", softmax, seed=0)
+    assert result.status == FAILED and not (result.diagnosis or "").startswith("edit:")
+    assert check("softmax", mha.softmax, seed=0).passed
