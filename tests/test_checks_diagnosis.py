@@ -32,6 +32,18 @@ def test_head_contributions_names_a_factor_of_h():
     assert check("head_contributions", averaged, seed=1).diagnosis == "times:1/h"
 
 
+def test_a_head_index_one_too_high_that_wraps_around_is_named():
+    def next_head(w, i, num_heads):
+        width = w.shape[1] // num_heads
+        head = (i + 1) % num_heads  # heads counted from 1, the last one wrapping to 0
+        return w[:, head * width : (head + 1) * width]
+
+    for seed in SEEDS:
+        result = check("head_weight", next_head, seed=seed)
+        assert result.diagnosis == "input:i+1", (seed, str(result))
+        assert "wrapping around to 0" in result.feedback
+
+
 def test_left_padding_is_named_and_a_mask_is_never_rearranged():
     def pads_first(lengths, n_k):
         lengths = np.asarray(lengths).reshape(-1, 1)

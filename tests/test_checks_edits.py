@@ -97,6 +97,18 @@ def test_a_comparison_turned_around_is_named():
     _named("attention_layer", attention_layer, "other_comparison", ">= np.asarray(lengths)")
 
 
+def test_two_reductions_changed_together_are_named_as_two_changes():
+    def softmax(x, axis=-1):
+        e = np.exp(x - x.max())  # the whole array's maximum
+        return e / e.sum(-1, keepdims=True)  # and always the last axis
+
+    _named(
+        "softmax", softmax, "two_reductions", "with two changes",
+        "`axis=axis` left out of `np.max(x, axis=axis, keepdims=True)`",
+        "`axis=-1` where `axis=axis` belongs, in `np.sum(e, axis=axis, keepdims=True)`",
+    )  # fmt: skip
+
+
 def test_an_edit_that_explains_all_but_one_input_names_nothing_of_its_own():
     def softmax(x, axis=-1):
         e = np.exp(x - np.max(x, axis=axis, keepdims=True))
@@ -126,7 +138,6 @@ FUNCTIONS = [n for n, e in EXERCISES.items() if isinstance(e, FunctionExercise)]
 def test_every_function_exercise_has_edits_of_its_solution(name):
     made = edits.edits(EXERCISES[name])
     assert len(made) >= 5, f"{name}: {len(made)} edits"
-    assert len({e.what for e in made}) == len(made) or len(made) > 0
     assert all(e.function is not None and e.where and e.what for e in made)
 
 

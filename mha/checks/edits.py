@@ -149,22 +149,26 @@ _MODULES = ("np", "math", "torch", "mha", "F")
 
 @dataclass(frozen=True)
 class Edit:
-    """One edited solution: what changed, in words; the solution's statement that holds it
-    (``where``) and its code there (``was``); the edited function."""
+    """One edited solution: what changed, in words; the solution's statements that hold it
+    (``where``) and its code at the first place (``was``); the edited function."""
 
     kind: str  # the diagnosis id is "edit:<kind>"
     what: str
-    where: str
-    was: str
+    where: tuple[str, ...]  # every statement the change touches
+    was: str  # the code it changes (the first place)
     function: Callable
 
     def finding(self) -> Finding:
+        places = " and ".join(f"`{w}`" for w in self.where[:2])
+        if len(self.where) > 2:
+            places += f" (and {len(self.where) - 2} more)"
+        changes = "two changes" if self.kind == "two_reductions" else "one change"
         return Finding(
             f"edit:{self.kind}",
             self.what,
-            f"find the step of your code that does what the solution's `{self.where}` does, "
+            f"find the step of your code that does what the solution's `{self.where[0]}` does, "
             f"and compare it with `{self.was}`",
-            f"your results are exactly the solution's with one change, in `{self.where}`",
+            f"your results are exactly the solution's with {changes}, in {places}",
         )
 
 
@@ -729,9 +733,10 @@ def _changes(function: ast.FunctionDef, vocabulary: _Vocabulary) -> Iterator[_Ch
         if p and p[0][0] == "body" and not _docstring(function, p)
     ]
     names = [n for n in _names(function) if n in vocabulary.kinds]
-    for place, node in nodes:
-        if isinstance(node, ast.Call):
-            yield from _call_changes(place, node)
+    calls = [
+        c for place, node in nodes if isinstance(node, ast.Call) for c in _call_changes(place, node)
+    ]
+    yield from calls
     yield from _every_call_changes(function, nodes)
     for place, node in nodes:
         if isinstance(node, ast.BinOp):
@@ -755,6 +760,20 @@ def _changes(function: ast.FunctionDef, vocabulary: _Vocabulary) -> Iterator[_Ch
             yield from _statement_changes(place, node)
     yield from _name_changes(nodes, vocabulary, names)
     yield from _everywhere_changes(nodes, vocabulary, names)
+    yield from _two_reductions(calls)
+
+
+def _two_reductions(calls: list[_Change]) -> Iterator[_Change]:
+    """Two reductions changed at once, each by a keyword left out or another axis (the
+    maximum over the whole array and the sum over the last axis)."""
+    reductions = [c for c in calls if c.kind in ("keyword_left_out", "other_axis")]
+    for a, b in itertools.combinations(reductions, 2):
+        (place_a,), (place_b,) = a.places, b.places
+        if place_a[: len(place_b)] == place_b or place_b[: len(place_a)] == place_a:
+            continue  # the same call, or one inside the other
+        yield _Change(
+            "two_reductions", (place_a, place_b), (*a.new, *b.new), f"{a.what}, and {b.what}"
+        )
 
 
 def _docstring(function: ast.FunctionDef, place: Place) -> bool:
@@ -835,17 +854,9 @@ def _made(exercise: FunctionExercise) -> tuple[Edit, ...]:
     for change in _changes(function, vocabulary):
         edited = _compiled_with(function, change, namespace, f"<an edit of {exercise.name}>")
         if edited is not None:
-            first = change.places[0]
-            was = _at(function, first)
-            made.append(
-                Edit(
-                    change.kind,
-                    change.what,
-                    _header(_statement(function, first)),
-                    _header(was),
-                    edited,
-                )
-            )
+            where = tuple(dict.fromkeys(_header(_statement(function, p)) for p in change.places))
+            was = _header(_at(function, change.places[0]))
+            made.append(Edit(change.kind, change.what, where, was, edited))
     return tuple(made)
 
 

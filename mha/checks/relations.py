@@ -617,6 +617,13 @@ def _wrapped_below_zero(args: tuple, index: int, ints: Sequence[int]) -> int:
     return bounds[0] - 1 if len(bounds) == 1 else args[index] - 1
 
 
+def _next_wrapping(args: tuple, index: int, ints: Sequence[int]) -> int | None:
+    """``args[index] + 1``, wrapping around to 0 at the one other positive integer argument
+    that bounds it (head h - 1 + 1 of h is head 0); None where no one argument bounds it."""
+    bounds = [args[j] for j in ints if j != index and _is_int(args[j]) and args[j] > 0]
+    return (args[index] + 1) % bounds[0] if len(bounds) == 1 else None
+
+
 def _transforms(exercise: Any, cases: Sequence[Case]) -> list[_Transform]:
     """Every transformation of the inputs that a slip in an answer amounts to."""
     names = exercise.argument_names()
@@ -649,6 +656,13 @@ def _transforms(exercise: Any, cases: Sequence[Case]) -> list[_Transform]:
             f"{n} - 1 in place of {n} (counted from 1?)",
         )
         change(i, _is_int, lambda x, a: x + 1, f"input:{n}+1", f"{n} + 1 in place of {n}")
+        change(  # the same, wrapping around at the end: (i + 1) % h
+            i,
+            _is_int,
+            lambda x, a, i=i: _next_wrapping(a, i, ints),
+            f"input:{n}+1",
+            f"{n} + 1 in place of {n} (the last one wrapping around to 0)",
+        )
         change(
             i,
             _is_int,
@@ -823,7 +837,7 @@ def _input_relation(evidence: Evidence) -> tuple[_Transform, int] | None:
                     break
                 continue
             outcome = evidence.memo(
-                ("input", transform.id, i),
+                ("input", transform.id, transform.what, i),
                 lambda new=new, case=case: exercise.run(
                     exercise.reference, Case(case.description, new), measured=False
                 ),
