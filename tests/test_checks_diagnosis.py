@@ -278,7 +278,10 @@ def test_a_padding_mask_as_wide_as_the_longest_sequence_fails_with_its_shape_and
 
     for seed in SEEDS:
         result = check("padding_mask", longest_wide, seed=seed)
-        assert result.status == FAILED and result.diagnosis == "n_k_from_lengths", (seed, str(result))
+        assert result.status == FAILED and result.diagnosis == "n_k_from_lengths", (
+            seed,
+            str(result),
+        )
         assert "expected (" in str(result), (seed, str(result))
 
 
