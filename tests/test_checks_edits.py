@@ -4,6 +4,7 @@ an idiom of its own (not taken from a held-out round)."""
 
 import ast
 import math
+import os
 import sys
 
 import numpy as np
@@ -183,3 +184,47 @@ def test_without_the_solutions_there_are_no_edits_and_checks_still_answer(monkey
     result = check("softmax", softmax, seed=0)
     assert result.status == FAILED and not (result.diagnosis or "").startswith("edit:")
     assert check("softmax", mha.softmax, seed=0).passed
+
+
+@pytest.mark.slow
+def test_an_installed_copy_carries_the_solutions_and_names_by_edits(tmp_path):
+    """A wheel (what Colab's pip and the website's in-page Python install) has no chapters/:
+    setup.py puts the solutions into mha/checks/solutions/, where the edit search finds them
+    and from where a grader's view of the package leaves their code out."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "_ext"))
+    try:
+        from pyodide_exercises.assets import build_mha_wheel
+    finally:
+        sys.path.remove(str(root / "_ext"))
+    wheel = build_mha_wheel(tmp_path / "wheel")
+    target = tmp_path / "site"
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target"]
+    subprocess.run([*pip, str(target), str(wheel)], check=True)
+    script = (
+        "import numpy as np\n"
+        "from mha.checks import check, edits\n"
+        "print(edits.solution_file(1))\n"
+        "def softmax(x, axis=-1):\n"
+        "    z = np.exp(x - x.max(axis=axis, keepdims=True))\n"
+        "    return z / z.sum(axis=axis)\n"
+        "print(check('softmax', softmax, seed=0).diagnosis)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    shown = subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=tmp_path, capture_output=True, text=True
+    )
+    assert shown.returncode == 0, shown.stderr
+    found, diagnosis = shown.stdout.split()
+    assert Path(found).is_relative_to(target / "mha" / "checks" / "solutions"), found
+    assert diagnosis == "edit:keyword_left_out"
+
+    from mha.grade.view import ViewBuilder  # and a grader's sandbox sees none of their code
+
+    exercise = EXERCISES["softmax"]
+    view = ViewBuilder(target / "mha").build("softmax", exercise.references, None, tmp_path)
+    seen = (view / "checks" / "solutions" / Path(found).name).read_text()
+    assert "np.max" not in seen and "not available while 'softmax' is graded" in seen

@@ -53,8 +53,9 @@ RUNTIME_FILES = (
     "pyodide-lock.json",
     "package.json",
 )
-#: What the wheel of mha is built from (pyproject.toml names README.md as its readme).
-PACKAGE_SOURCES = ("pyproject.toml", "README.md", "mha")
+#: What the wheel of mha is built from (pyproject.toml names README.md as its readme; setup.py
+#: puts the book's solutions into it, where the checks' edit search reads them).
+PACKAGE_SOURCES = ("pyproject.toml", "setup.py", "README.md", "mha", "chapters/solutions")
 NUMPY_WHEEL = "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"
 NUMPY_WHEEL_SHA256 = "ebb61241d962b98b21597d7ce43b67668a6d5bab3acec4fbe958657320d7cd08"
 
