@@ -42,7 +42,11 @@ names the mistake it looks like, most specific first:
    when a masked key's value changes, ...), in the table's order, then the relations that hold
    in part (wrong only on the fully masked query rows, only with batch axes, an error on the
    inputs without biases, zeros where it is wrong, an overflow on the largest inputs, the
-   right numbers in other places, ...).
+   right numbers in other places, ...); where no property holds and no partial relation says
+   why (only where: which output, which indices), first an *edit of the book's solution*
+   (:mod:`mha.checks.edits`): the one-step change of the solution's code that gives the
+   answer's results on every input, named by its line and what changed there (never for an
+   answer that only raises, nor for a count).
 
 Inputs that test an edge (a query that may attend no key, weights that underflowed to 0) are
 left out when variants and exact relations are compared, so that an answer that makes a known
@@ -121,7 +125,8 @@ the number in its module's name: a new chapter is a new file, a renumbered one a
 file. ``core.py`` holds the results, cases, outcomes, :func:`run_answer`'s machinery and the
 time limit; ``compare.py`` the comparisons; ``kinds.py`` the exercise kinds;
 ``properties.py`` the property diagnoses that several exercises share; ``relations.py`` the
-diagnoses from the relation between an answer and the reference; ``inputs.py`` the test
+diagnoses from the relation between an answer and the reference; ``edits.py`` those from the
+edits of the book's solution; ``inputs.py`` the test
 inputs and ``variants.py`` the wrong variants that several chapters draw on.
 
 - **A function exercise**: a case function ``cases(rng) -> list[Case]`` (draw sizes and values

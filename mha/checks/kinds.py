@@ -374,7 +374,9 @@ class FunctionExercise:
         case; else a relation to the reference that reproduces the answer on every case (see
         :mod:`mha.checks.relations`); else a variant that equals it wherever it returned a
         value (and it raised elsewhere); else the properties found, in the table's order
-        (requirements last), then the relations that hold in part."""
+        (requirements last), then the relations that hold in part; where neither a property
+        nor a partial relation that says why is found, first the edit of the book's solution
+        that reproduces the answer (:mod:`mha.checks.edits`)."""
         variants = [m for m in self.mistakes if m.implementation is not None]
         for mistake in variants:
             if self._matches(evidence, mistake.implementation):
