@@ -228,3 +228,14 @@ def test_an_installed_copy_carries_the_solutions_and_names_by_edits(tmp_path):
     view = ViewBuilder(target / "mha").build("softmax", exercise.references, None, tmp_path)
     seen = (view / "checks" / "solutions" / Path(found).name).read_text()
     assert "np.max" not in seen and "not available while 'softmax' is graded" in seen
+
+
+def test_solutions_that_cannot_load_here_give_no_edits(monkeypatch, tmp_path):
+    (tmp_path / "01_needs_a_missing_module.py").write_text(
+        "import a_module_that_is_not_installed\n\ndef softmax(x, axis=-1):\n    return x\n"
+    )
+    monkeypatch.setattr(edits, "SOLUTION_FOLDERS", (tmp_path,))
+    monkeypatch.setattr(edits, "_MADE", {})
+    monkeypatch.setattr(edits, "_SOLUTIONS", {})
+    assert edits.edits(EXERCISES["softmax"]) == ()
+    assert check("softmax", lambda x, axis=-1: x, seed=0).status == FAILED

@@ -840,7 +840,10 @@ def _made(exercise: FunctionExercise) -> tuple[Edit, ...]:
     path = solution_file(exercise.chapter) if exercise.chapter is not None else None
     if path is None:
         return ()
-    tree, namespace = _solutions(path)
+    try:
+        tree, namespace = _solutions(path)
+    except Exception:  # a module it needs is missing here (torch in the page's Python)
+        return ()
     found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == exercise.name]
     if not found:
         return ()
