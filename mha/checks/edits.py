@@ -660,11 +660,8 @@ def _everywhere_changes(nodes, vocabulary: _Vocabulary, names: list[str]) -> Ite
             yield _Change("swapped", places, news, f"`{a}` and `{b}` swapped everywhere")
     for name in used:
         if "number" in vocabulary.kinds.get(name, ()):
-            for step in (1, -1):
-                sign = "+" if step > 0 else "-"
-                what = (
-                    f"`{name} {sign} 1` where `{name}` belongs, everywhere (counted from {step:+d})"
-                )
+            for step, sign, why in ((1, "+", ""), (-1, "-", " (as if counted from 1)")):
+                what = f"`{name} {sign} 1` where `{name}` belongs, everywhere{why}"
                 news = (_plus(ast.Name(name, ast.Load()), step),) * len(loads[name])
                 yield _Change("off_by_one", loads[name], news, what)
     by_attribute: dict[str, list[Place]] = {}
