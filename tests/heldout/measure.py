@@ -1,5 +1,6 @@
 """Measure a held-out round on 13 seeds: what a judge reads, and the rates the README gives.
 
+    .venv/bin/python tests/heldout/measure.py round5 --seen       # which answers were seen before
     .venv/bin/python tests/heldout/measure.py round5 --run        # check every answer, 13 seeds
     .venv/bin/python tests/heldout/measure.py round5 --to-read    # what the judge reads
     .venv/bin/python tests/heldout/measure.py round5              # the rates (needs reading.json)
@@ -187,17 +188,64 @@ def rates(round_name: str) -> str:
     ])  # fmt: skip
 
 
+def _body(code: str) -> str:
+    """The code without imports, decorators, def lines and comments, on one line (the rule of
+    ``tests/test_checks.py``: what stays when an answer is copied under another name)."""
+    lines = [line.split("#")[0].strip() for line in code.splitlines()]
+    kept = [
+        line for line in lines if line and not line.startswith(("import ", "from ", "@", "def "))
+    ]
+    return " ".join(" ".join(kept).split())
+
+
+def seen(round_name: str) -> Path:
+    """Write the round's ``seen.json``: the answers whose code was already in ``tests/corpus/``
+    or ``mha/checks/``, or is an earlier round's answer's. A body of 40 characters or more is
+    seen where it occurs in that code; a shorter one (a one-line value or return) where it is
+    the whole body of a corpus function or of an earlier round's answer."""
+    import ast
+
+    sources = [*(HERE.parent / "corpus").glob("*.py"), *(ROOT / "mha" / "checks").rglob("*.py")]
+    learnt = _body("\n".join(path.read_text() for path in sources))
+    short_bodies = set()
+    for path in (HERE.parent / "corpus").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef):
+                short_bodies.add(_body(ast.unparse(node)))
+    sys.path.insert(0, str(HERE.parent))
+    import heldout
+
+    rounds = heldout.rounds()
+    earlier = [a for name in rounds if name < round_name for a in rounds[name]]
+    earlier_text = _body("\n".join(a.code for a in earlier))
+    short_bodies |= {_body(a.code) for a in earlier}
+    found = []
+    for answer in rounds[round_name]:
+        body = _body(answer.code)
+        if (len(body) >= 40 and (body in learnt or body in earlier_text)) or (
+            len(body) < 40 and body in short_bodies
+        ):
+            found.append(answer.key)
+    path = HERE / round_name / "seen.json"
+    path.write_text(json.dumps(found, indent=1) + "\n")
+    return path
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("round", help="the round's folder, e.g. round5")
     parser.add_argument("--run", action="store_true", help="check every answer on 13 seeds")
     parser.add_argument("--to-read", action="store_true", help="write what the judge reads")
+    parser.add_argument("--seen", action="store_true", help="write seen.json")
     args = parser.parse_args()
     if args.run:
         print("wrote", run(args.round))
     if args.to_read:
         print("wrote", to_read(args.round))
-    if not (args.run or args.to_read):
+    if args.seen:
+        print("wrote", seen(args.round))
+    if not (args.run or args.to_read or args.seen):
         print(rates(args.round))
 
 
