@@ -39,9 +39,11 @@ def is_stub(value: Any) -> bool:
 
 @dataclass(frozen=True)
 class Number:
-    """A real number in ``[low, high]``. Two numbers are close when they differ by at most
-    ``within``, or, with ``factor``, when the larger is at most ``factor`` times the smaller;
-    numbers at or below ``zero`` in size count as zero (and are close to each other)."""
+    """A real number in ``[low, high]`` (a number past a bound by float64 rounding, such as a
+    cosine of 1.0000000000000002, is read as the bound). Two numbers are close when they differ
+    by at most ``within``, or, with ``factor``, when the larger is at most ``factor`` times the
+    smaller; numbers at or below ``zero`` in size count as zero (and are close to each
+    other)."""
 
     low: float = -math.inf
     high: float = math.inf
@@ -53,6 +55,9 @@ class Number:
         number = real_number(value)
         if number is None or not math.isfinite(number):
             raise NotThatForm(f"expected a number, got {_shown(value)}")
+        for bound in (self.low, self.high):
+            if math.isfinite(bound) and math.isclose(number, bound, rel_tol=1e-12, abs_tol=1e-12):
+                number = min(max(number, self.low), self.high)  # past it by rounding only
         if not self.low <= number <= self.high:
             raise NotThatForm(
                 f"expected a number from {self.low:g} to {self.high:g}, got {number:g}"
