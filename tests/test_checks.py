@@ -274,21 +274,26 @@ def _held_out_rates(answers: list) -> str:
     )
     named = misnamed = wrong_passing = 0
     named_unseen = 0
+    by_label = 0
     for a in wrong:
         result = check(a.exercise, a.answer(), seed=CORPUS_SEED)
         # a prediction earns its point when it is made: its feedback is what is measured
         wrong_passing += result.passed and not isinstance(EXERCISES[a.exercise], PredictionExercise)
+        read = a.read.get(result.diagnosis or "none")
         if result.diagnosis is not None and result.diagnosis == a.label:
+            by_label += 1
+        if (result.diagnosis is not None and result.diagnosis == a.label) or read == "named":
             named += 1
             named_unseen += not a.seen
-        elif result.diagnosis is not None:
-            misnamed += 1
+        elif read == "other" or (result.diagnosis is not None and read is None):
+            misnamed += 1  # read as another mistake, or not read at all
     unseen = sum(not a.seen for a in wrong)
     return (
         f"mha.checks held-out {answers[0].round}: {passing} of {len(correct)} correct answers "
         f"pass; of {len(wrong)} wrong answers {wrong_passing} pass (predictions aside), {named} "
         f"named right "
-        f"({named / max(len(wrong), 1):.1%}), {misnamed} misdiagnosed; of the {unseen} wrong "
+        f"({named / max(len(wrong), 1):.1%}; {by_label} by the label's id, the rest as its "
+        f"reader read them), {misnamed} misdiagnosed or unread; of the {unseen} wrong "
         f"answers not already in the corpus, {named_unseen} named right "
         f"({named_unseen / max(unseen, 1):.1%})"
     )

@@ -15,6 +15,14 @@ list) maps to the id of the mistake a right diagnosis names (an id of the exerci
 known wrong value, or a relation's id, see :mod:`mha.checks.relations`), or to ``"unnamed"``
 when no id fits. A folder without ``chNN.py`` files is a placeholder.
 
+Where the diagnosis is not the label's id, a reader who did not write the checks reads what
+it tells the student, after the round has been checked (``tests/heldout/measure.py``): the
+round's ``reading.json`` maps ``"chNN:index"`` to each diagnosis id it got (``"none"`` for no
+diagnosis) and the verdict: ``named`` (the mistake, in other words: an edit of the solution
+that is the answer's slip, say), ``where`` (only where it is wrong), ``other`` (another
+mistake: a misdiagnosis) or ``nothing``. A verdict holds for that id only: a later change that
+gives another diagnosis is not read until a reader reads it.
+
 A writer who never saw ``tests/corpus/`` still arrives at some of its answers (a one-line
 count, the fixed version of the code a chapter gives): the judge lists their keys in the
 round's ``seen.json``, the answers whose code was already in ``tests/corpus/`` or in
@@ -53,6 +61,7 @@ class HeldOut:
     code: str
     label: str | None
     seen: bool  # its code was in tests/corpus/ or mha/checks/ when the round was added
+    read: dict[str, str]  # a reader's verdict on each diagnosis that is not the label's id
 
     def answer(self) -> Any:
         """What the code defines under the exercise's name (its prints are swallowed)."""
@@ -72,6 +81,8 @@ def rounds() -> dict[str, list[HeldOut]]:
         labels = json.loads(labels_file.read_text()) if labels_file.exists() else {}
         seen_file = folder / "seen.json"
         seen = set(json.loads(seen_file.read_text())) if seen_file.exists() else set()
+        reading_file = folder / "reading.json"
+        reading = json.loads(reading_file.read_text()) if reading_file.exists() else {}
         retired_file = folder / "retired.json"
         retired = json.loads(retired_file.read_text()) if retired_file.exists() else {}
         answers = []
@@ -80,7 +91,7 @@ def rounds() -> dict[str, list[HeldOut]]:
                 key = f"{path.stem}:{index}"
                 answers.append(HeldOut(
                     folder.name, key, entry["exercise"], entry["kind"], entry.get("mistake"),
-                    entry["code"], labels.get(key), key in seen,
+                    entry["code"], labels.get(key), key in seen, reading.get(key, {}),
                 ))  # fmt: skip
         unknown = seen - {a.key for a in answers}
         if unknown:
