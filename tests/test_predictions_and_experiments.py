@@ -83,7 +83,7 @@ def test_the_forms_read_what_they_ask_for_and_name_what_arrived():
         Number(0, 1).read(2)
     assert Number(0, 1).read(1.0000000000000002) == 1.0  # a cosine past 1 by rounding
     assert Number(-1, 1).read(-1 - 2**-52) == -1.0
-    with pytest.raises(ValueError, match="from 0 to 1, got 1.001"):
+    with pytest.raises(ValueError, match=r"from 0 to 1, got 1\.001"):
         Number(0, 1).read(1.001)
     assert Whole(0, 10).read(4.0) == 4
     with pytest.raises(ValueError, match=r"whole number, got float 4\.5"):
