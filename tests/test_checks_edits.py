@@ -110,6 +110,22 @@ def test_two_reductions_changed_together_are_named_as_two_changes():
     )  # fmt: skip
 
 
+def test_a_dropped_term_is_named_as_dropped_not_as_a_comparison_never_true():
+    def head_js_divergence(weights):
+        h, n_k = weights.shape[-3], weights.shape[-1]
+        rows = np.moveaxis(weights, -3, 0).reshape(h, -1, n_k)
+        a, b = rows[:, None], rows[None, :]
+        middle = (a + b) / 2
+        with np.errstate(divide="ignore", invalid="ignore"):
+            one_side = np.where(a > 0, a * np.log(a / middle), 0.0).sum(-1)
+        return (one_side / 2).mean(-1)  # the other KL term forgotten
+
+    _named(
+        "head_js_divergence", head_js_divergence, "operand_left_out",
+        "`kl_p` without adding `kl_q`",
+    )  # fmt: skip
+
+
 def test_an_edit_that_explains_all_but_one_input_names_nothing_of_its_own():
     def softmax(x, axis=-1):
         e = np.exp(x - np.max(x, axis=axis, keepdims=True))

@@ -20,12 +20,14 @@ The edits, in the order they are tried (the first that explains the answer is na
    called on (a transpose, a square root, a ``where`` left out); the same keyword change made
    to every call of that function;
 2. an operation dropped (``a / b`` as ``a``), its operands swapped, its operator replaced by a
-   usual confusion (``*``/``/``, ``+``/``-``, ``@``/``*``, ``<``/``<=``, ...), a ``-``, ``~`` or
-   ``.T`` left out;
+   usual confusion (``*``/``/``, ``+``/``-``, ``@``/``*``, ...), a ``-``, ``~`` or ``.T`` left
+   out;
 3. a whole number one more or one less, a slice's bounds shifted by one together or apart, a
    slice taken on the other axis of a matrix, two items of a tuple or two values of a dict
    swapped (a shape, the outputs, the biases);
-4. a statement left out, an ``if`` block left out or run whatever its condition;
+4. a statement left out, an ``if`` block left out or run whatever its condition; then a
+   comparison turned around (``<``/``<=``, ``<``/``>=``, ...), after the steps left out, since a
+   comparison that is never true also drops a term, and the dropped term is the likelier slip;
 5. one name used where another of the same kind belongs (an array for an array, a number for a
    number: the kinds are read from a run of the solution), at one place or everywhere; two
    names swapped everywhere; a name counted from one (``i + 1`` or ``i - 1`` for ``i``
@@ -740,8 +742,6 @@ def _changes(function: ast.FunctionDef, vocabulary: _Vocabulary) -> Iterator[_Ch
             yield from _binary_changes(place, node)
         elif isinstance(node, ast.UnaryOp):
             yield from _unary_changes(place, node)
-        elif isinstance(node, ast.Compare):
-            yield from _compare_changes(place, node)
         elif isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):
             what = f"`{_code(node.value)}` where `{_code(node)}` belongs (not transposed)"
             yield _one("step_left_out", place, node.value, what)
@@ -755,6 +755,9 @@ def _changes(function: ast.FunctionDef, vocabulary: _Vocabulary) -> Iterator[_Ch
     for place, node in nodes:
         if isinstance(node, ast.stmt) and not isinstance(node, ast.Return | ast.FunctionDef):
             yield from _statement_changes(place, node)
+    for place, node in nodes:  # after the steps left out: a comparison that is never true
+        if isinstance(node, ast.Compare):  # drops a term too, and that is the likelier slip
+            yield from _compare_changes(place, node)
     yield from _name_changes(nodes, vocabulary, names)
     yield from _everywhere_changes(nodes, vocabulary, names)
     yield from _two_reductions(calls)
