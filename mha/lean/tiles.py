@@ -10,7 +10,9 @@ that they never exist all at once:
 - a tile is a block of query rows against whole rows of keys when that fits, else against
   blocks of keys combined by an online softmax (:func:`_online_softmax_attention`); on NumPy
   a tile leaves out the keys after the last one any of its rows may attend
-  (:func:`_key_ends`: under a causal mask, about half the products);
+  (:func:`_key_ends`: under a causal mask, about half the products), writes ``-inf`` only over
+  the keys some of its rows may not attend (the block around a causal mask's diagonal), and
+  the tiles with the most keys run first;
 - ``memory_budget`` bounds the bytes of all the tiles alive at once (a tile is never smaller
   than 64 x 64, however small the budget; on NumPy a worker's tile is at most
   :func:`mha.lean.kernels.tile_elements`, sized by the CPU's cache). Its default,
