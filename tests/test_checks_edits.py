@@ -126,6 +126,45 @@ def test_a_dropped_term_is_named_as_dropped_not_as_a_comparison_never_true():
     )  # fmt: skip
 
 
+def test_a_package_step_done_its_usual_wrong_way_is_named_in_the_solution_that_calls_it():
+    def grouped_query_attention(q, k, v, params, mask=None):
+        h, g = params.num_heads, params.num_kv_heads
+        qh = mha.split_heads(q @ params.w_q, h)
+        kh, vh = (np.repeat(mha.split_heads(x @ w, g), h // g, axis=-3)
+                  for x, w in ((k, params.w_k), (v, params.w_v)))  # fmt: skip
+        weights = mha.softmax(qh @ np.swapaxes(kh, -1, -2) / math.sqrt(qh.shape[-1]))
+        if mask is not None:
+            weights = weights * mask  # hidden keys zeroed after the softmax
+        return mha.merge_heads(weights @ vh) @ params.w_o, weights
+
+    _named(
+        "grouped_query_attention", grouped_query_attention, "wrong_step",
+        "the mask applied after the softmax, in the step `mha.scaled_dot_product_attention(",
+    )  # fmt: skip
+
+
+def test_a_loop_that_stops_one_early_is_named():
+    def head_ablation_scores(evaluate, num_layers, num_heads):
+        everything = evaluate(np.ones((num_layers, num_heads)))
+        out = np.zeros((num_layers, num_heads))
+        for layer in range(num_layers):
+            for head in range(num_heads - 1):  # each layer's last head never removed
+                gate = np.ones((num_layers, num_heads))
+                gate[layer, head] = 0
+                out[layer, head] = everything - evaluate(gate)
+        return out
+
+    _named("head_ablation_scores", head_ablation_scores, "off_by_one", "the loop stops one early")
+
+
+def test_a_square_for_an_absolute_value_is_named():
+    def gate_importance(contributions, grad_out):
+        grads = (contributions * grad_out[:, None]).sum(axis=(-2, -1))  # (B, h)
+        return np.mean(grads * grads, axis=0)
+
+    _named("gate_importance", gate_importance, "other_function", "`square` where `abs` belongs")
+
+
 def test_an_edit_that_explains_all_but_one_input_names_nothing_of_its_own():
     def softmax(x, axis=-1):
         e = np.exp(x - np.max(x, axis=axis, keepdims=True))

@@ -13,7 +13,10 @@ what changed in it.
 
 The edits, in the order they are tried (the first that explains the answer is named):
 
-1. a call's keyword argument left out (``keepdims=True``, ``axis=axis``), its ``axis``/``dim``
+1. a step of the package the solution calls (``mha.scaled_dot_product_attention``,
+   ``mha.split_heads``, ``mha.merge_heads``) done its usual wrong way (no scaling, the softmax
+   over the queries, the mask after the softmax, a reshape without the transpose, ...); a
+   call's keyword argument left out (``keepdims=True``, ``axis=axis``), its ``axis``/``dim``
    set to another axis, two of its positional arguments swapped, the function replaced by a
    usual confusion (``max``/``min``, ``sum``/``mean``, ``exp``/``exp2``, ``floor``/``ceil``,
    ``tril``/``triu``, ...), or the call replaced by one of its arguments or by the object it is
@@ -56,6 +59,7 @@ from __future__ import annotations
 import ast
 import copy
 import itertools
+import math
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -64,6 +68,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+import mha
 from mha.checks.compare import same_outcome
 from mha.checks.relations import Finding
 
@@ -113,6 +118,8 @@ _CONFUSED_FUNCTIONS = {  # a function for another, by the last part of its dotte
     "repeat": ("tile",),
     "tile": ("repeat",),
     "repeat_interleave": ("repeat",),
+    "abs": ("square",),
+    "square": ("abs",),
     "sin": ("cos",),
     "cos": ("sin",),
 }
@@ -239,10 +246,41 @@ class _Change:
     places: tuple[Place, ...]
     new: tuple[Any, ...]
     what: str
+    binds: tuple[tuple[str, Any], ...] = ()  # names the new code calls, and what they are
 
 
 def _one(kind: str, place: Place, new: Any, what: str) -> _Change:
     return _Change(kind, (place,), (new,), what)
+
+
+def _wrong_steps() -> dict[str, tuple[tuple[str, Callable], ...]]:
+    """For each of the package's steps a solution calls, its usual wrong versions (the stored
+    variants several chapters share), each with what it gets wrong."""
+    from mha.checks.variants import (  # here: the variants module imports the kinds
+        merge_interleaved,
+        merge_no_transpose,
+        sdpa_variant,
+        split_interleaved,
+        split_no_transpose,
+    )
+
+    return {
+        "scaled_dot_product_attention": (
+            ("the scores not divided by sqrt(d_k)", sdpa_variant(divisor=lambda d_k, d_v, n: 1.0)),
+            ("the scores divided by d_k, not sqrt(d_k)", sdpa_variant(divisor=lambda d_k, d_v, n: d_k)),
+            ("the scores divided by sqrt(d_v), the values' size", sdpa_variant(divisor=lambda d_k, d_v, n: math.sqrt(d_v))),
+            ("the softmax over the queries (axis -2) instead of the keys", sdpa_variant(normalise=lambda s: mha.softmax(s, axis=-2))),
+            ("the mask applied after the softmax", sdpa_variant(mask_mode="after")),
+        ),
+        "split_heads": (
+            ("a plain reshape to (..., h, n, d), without moving the heads axis", split_no_transpose),
+            ("the heads interleaved (head i takes every h-th feature)", split_interleaved),
+        ),
+        "merge_heads": (
+            ("a plain reshape back, without moving the heads axis first", merge_no_transpose),
+            ("the heads interleaved (every h-th feature from head i)", merge_interleaved),
+        ),
+    }  # fmt: skip
 
 
 def _compiled_with(function: ast.FunctionDef, change: _Change, namespace: dict, filename: str):
@@ -264,7 +302,8 @@ def _compiled_with(function: ast.FunctionDef, change: _Change, namespace: dict, 
             if not items:
                 items.append(ast.Pass())
     try:
-        return _compiled(ast.fix_missing_locations(function), namespace, filename)
+        scope = {**namespace, **dict(change.binds)}
+        return _compiled(ast.fix_missing_locations(function), scope, filename)
     finally:
         for parent, field, old in reversed(undo):
             if isinstance(old, list):
@@ -407,6 +446,22 @@ def _keyword_left_out(call: ast.Call, keyword: ast.keyword, where: str) -> str:
 
 def _call_changes(place: Place, call: ast.Call) -> Iterator[_Change]:
     name, shown = _last_name(call.func), _code(call)
+    if isinstance(call.func, ast.Attribute) and _code(call.func.value) == "mha":
+        for i, (what, variant) in enumerate(_wrong_steps().get(name, ())):
+            new = copy.deepcopy(call)
+            new.func = ast.Name(f"_wrong_{name}_{i}", ast.Load())
+            yield _Change(
+                "wrong_step", (place,), (new,), f"{what}, in the step `{shown}`",
+                ((new.func.id, variant),),
+            )  # fmt: skip
+    if name == "range" and len(call.args) == 1 and not call.keywords:
+        (stop,) = call.args
+        for new_args, what in (
+            ([ast.Constant(1), stop], "the loop starts at 1: the first one is left out"),
+            ([_plus(stop, -1)], "the loop stops one early: the last one is left out"),
+        ):
+            new = ast.Call(call.func, new_args, [])
+            yield _one("off_by_one", place, new, f"`{_code(new)}` where `{shown}` belongs ({what})")
     for i, keyword in enumerate(call.keywords):
         if keyword.arg is None:
             continue
