@@ -157,6 +157,32 @@ def test_a_loop_that_stops_one_early_is_named():
     _named("head_ablation_scores", head_ablation_scores, "off_by_one", "the loop stops one early")
 
 
+def test_positions_counted_from_0_in_each_block_are_named():
+    def online_softmax_attention(q, k, v, block_size, causal=False):
+        n_q, n_k = q.shape[-2], k.shape[-2]
+        scale = 1 / math.sqrt(q.shape[-1])
+        top = np.full((*q.shape[:-1], 1), -np.inf)
+        total = np.zeros((*q.shape[:-1], 1))
+        acc = np.zeros((*q.shape[:-1], v.shape[-1]))
+        sees_up_to = (np.arange(n_q) + n_k - n_q)[:, None]
+        for lo in range(0, n_k, block_size):
+            kb, vb = k[..., lo : lo + block_size, :], v[..., lo : lo + block_size, :]
+            s = np.einsum("...qd,...kd->...qk", q, kb) * scale
+            if causal:
+                s = np.where(np.arange(kb.shape[-2]) <= sees_up_to, s, -np.inf)  # from 0
+            m = np.maximum(top, s.max(-1, keepdims=True))
+            safe = np.where(np.isinf(m), 0.0, m)
+            w = np.exp(s - safe)
+            fix = np.exp(top - safe)
+            total, acc, top = total * fix + w.sum(-1, keepdims=True), acc * fix + w @ vb, m
+        return np.where(total > 0, acc / np.where(total > 0, total, 1), 0.0)
+
+    _named(
+        "online_softmax_attention", online_softmax_attention, "off_by_one",
+        "(counted from 0, not from the start)",
+    )  # fmt: skip
+
+
 def test_a_square_for_an_absolute_value_is_named():
     def gate_importance(contributions, grad_out):
         grads = (contributions * grad_out[:, None]).sum(axis=(-2, -1))  # (B, h)

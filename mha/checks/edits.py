@@ -462,6 +462,14 @@ def _call_changes(place: Place, call: ast.Call) -> Iterator[_Change]:
         ):
             new = ast.Call(call.func, new_args, [])
             yield _one("off_by_one", place, new, f"`{_code(new)}` where `{shown}` belongs ({what})")
+    if name in ("range", "arange") and len(call.args) == 2 and not call.keywords:
+        start, stop = call.args
+        for new_args, what in (
+            ([ast.BinOp(stop, ast.Sub(), start)], "counted from 0, not from the start"),
+            ([stop], "from 0, the start left out"),
+        ):
+            new = ast.Call(call.func, new_args, [])
+            yield _one("off_by_one", place, new, f"`{_code(new)}` where `{shown}` belongs ({what})")
     for i, keyword in enumerate(call.keywords):
         if keyword.arg is None:
             continue
