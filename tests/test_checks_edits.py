@@ -183,6 +183,23 @@ def test_positions_counted_from_0_in_each_block_are_named():
     )  # fmt: skip
 
 
+def test_the_same_positional_axis_changed_in_every_reduction_is_named():
+    def heads_per_feature(contributions):
+        x = np.asarray(contributions, dtype=np.float64)
+        h, d = x.shape[-3], x.shape[-1]
+        spread = np.moveaxis(x, -3, 0).reshape(h, -1, d).var(axis=1)  # (h, d)
+        return spread.sum(1) ** 2 / (spread**2).sum(1)  # over the features, not the heads
+
+    _named("heads_per_feature", heads_per_feature, "other_axis", "in every `sum`")
+
+
+def test_the_divisor_where_the_quotient_belongs_is_named():
+    def repeat_kv_heads(k, num_heads):
+        return np.concatenate([k] * 1, axis=-3).repeat(k.shape[-3], axis=-3)  # g, not h / g
+
+    _named("repeat_kv_heads", repeat_kv_heads, "operand_left_out", "`k.shape[-3]` where")
+
+
 def test_a_square_for_an_absolute_value_is_named():
     def gate_importance(contributions, grad_out):
         grads = (contributions * grad_out[:, None]).sum(axis=(-2, -1))  # (B, h)

@@ -511,34 +511,57 @@ def _call_changes(place: Place, call: ast.Call) -> Iterator[_Change]:
             )  # fmt: skip
 
 
+_REDUCTIONS = ("sum", "mean", "max", "min", "var", "std", "any", "all", "argmax", "argmin")
+
+
+def _arguments(call: ast.Call) -> list[tuple[str, str, int | None]]:
+    """The call's named arguments as (name, code, keyword index): its keywords, and the
+    positional axis of a reduction method (``s.sum(0)``: ``("axis", "0", None)``)."""
+    found = [(k.arg, _code(k.value), i) for i, k in enumerate(call.keywords) if k.arg is not None]
+    reduction = isinstance(call.func, ast.Attribute) and call.func.attr in _REDUCTIONS
+    if reduction and len(call.args) == 1 and isinstance(call.args[0], ast.Constant | ast.UnaryOp):
+        found.append(("axis", _code(call.args[0]), None))
+    return found
+
+
+def _with_argument(call: ast.Call, index: int | None, value: ast.expr | None) -> ast.Call:
+    """The call with keyword ``index`` (None: the positional axis) set to ``value`` (None:
+    left out)."""
+    new = copy.deepcopy(call)
+    if index is None:
+        new.args = [] if value is None else [value]
+    elif value is None:
+        del new.keywords[index]
+    else:
+        new.keywords[index].value = value
+    return new
+
+
 def _every_call_changes(function: ast.FunctionDef, nodes) -> Iterator[_Change]:
     """A keyword left out of, or an axis changed in, every call of one function that has it
-    (``keepdims=True`` left out of both the maximum and the sum)."""
-    groups: dict[tuple[str, str, str], list[tuple[Place, ast.Call, int]]] = {}
+    (``keepdims=True`` left out of both the maximum and the sum; ``.sum(1)`` for ``.sum(0)``
+    twice)."""
+    groups: dict[tuple[str, str, str], list[tuple[Place, ast.Call, int | None]]] = {}
     for place, node in nodes:
         if isinstance(node, ast.Call):
-            for i, keyword in enumerate(node.keywords):
-                if keyword.arg is not None:
-                    key = (_last_name(node.func), keyword.arg, _code(keyword.value))
-                    groups.setdefault(key, []).append((place, node, i))
+            for arg, value, index in _arguments(node):
+                groups.setdefault((_last_name(node.func), arg, value), []).append(
+                    (place, node, index)
+                )
     for (name, arg, value), calls in groups.items():
         if len(calls) < 2 or any(a[0] == b[0][: len(a[0])] for a, b in itertools.pairwise(calls)):
             continue  # one call, or a call inside another (their places would clash)
         places = tuple(p for p, _, _ in calls)
         yield _Change(
-            "keyword_left_out", places, tuple(_without_keyword(c, i) for _, c, i in calls),
+            "keyword_left_out", places, tuple(_with_argument(c, i, None) for _, c, i in calls),
             f"`{arg}={value}` left out of every `{name}`",
         )  # fmt: skip
         if arg in _AXIS_KEYWORDS:
             for axis in (*_AXES, None):
                 if repr(axis) != value:
-                    news = []
-                    for _, call, i in calls:
-                        new = copy.deepcopy(call)
-                        new.keywords[i].value = ast.Constant(axis)
-                        news.append(new)
+                    news = tuple(_with_argument(c, i, ast.Constant(axis)) for _, c, i in calls)
                     yield _Change(
-                        "other_axis", places, tuple(news),
+                        "other_axis", places, news,
                         f"`{arg}={axis}` where `{arg}={value}` belongs, in every `{name}`",
                     )  # fmt: skip
 
@@ -548,7 +571,7 @@ def _binary_changes(place: Place, node: ast.BinOp) -> Iterator[_Change]:
     dropped = _DROPPED_OPERAND.get(type(node.op))
     if dropped:
         yield _one("operand_left_out", place, node.left, f"`{left}` {dropped} `{right}`")
-    if isinstance(node.op, ast.Add | ast.Mult | ast.MatMult):
+    if isinstance(node.op, ast.Add | ast.Mult | ast.MatMult | ast.Div | ast.FloorDiv):
         yield _one("operand_left_out", place, node.right, f"`{right}` where `{shown}` belongs")
     if not isinstance(node.op, ast.Add | ast.Mult):
         new = ast.BinOp(node.right, node.op, node.left)
