@@ -1027,3 +1027,12 @@ def mha_biases_added_to_the_inputs(q, k, v, params, mask=None):
     heads, weights = mha.scaled_dot_product_attention(qh, kh, vh, mask)
     out = mha.merge_heads(heads) @ params.w_o
     return (out if params.b_o is None else out + params.b_o), weights
+
+
+# from held-out round 5 (development data): the query-key circuit
+@wrong("ov_matrices", "qk_circuit")
+def ov_matrices_where_each_head_reads(params):
+    h, d_k = params.num_heads, params.d_k
+    q_blocks = params.w_q.reshape(-1, h, d_k).transpose(1, 0, 2)  # (h, d_model, d_k)
+    k_blocks = params.w_k.reshape(-1, h, d_k).transpose(1, 2, 0)  # (h, d_k, d_model)
+    return q_blocks @ k_blocks

@@ -45,6 +45,14 @@ def _reference_head_weight(w, i, num_heads):
 
 _HEAD_WEIGHT_MISTAKES = (
     Mistake(
+        "reshaped_without_moving_axes",
+        "the whole matrix reshaped to (h, d_in, d) and block i taken: a reshape cuts the rows, "
+        "not the columns, into heads",
+        "a reshape keeps the numbers in their order: reshape to (d_in, h, d) and take [:, i], or "
+        "slice the columns w[:, i*d:(i+1)*d]",
+        lambda w, i, h: w.reshape(h, w.shape[0], w.shape[1] // h)[i],
+    ),
+    Mistake(
         "rows_not_columns",
         "head i's rows of W instead of its columns",
         "with x @ W, head i's outputs are columns i*d:(i+1)*d: w[:, i*d:(i+1)*d]",

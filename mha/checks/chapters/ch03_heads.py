@@ -257,6 +257,7 @@ EXERCISES: dict[str, Exercise] = {
             WrongValue((2, 10, 12, 64), "heads_after_sequence", "that is the shape before the transpose: the heads axis goes before the sequence axis"),
             WrongValue((12, 2, 10, 64), "heads_before_batch", "batch dimensions stay in front: (batch, h, n, d)"),
             WrongValue((2, 12, 10, 768), "d_not_divided", "each head gets d = 768 / 12 features"),
+            WrongValue((24, 10, 64), "heads_in_batch", "split_heads keeps the batch axis and adds a heads axis: (batch, h, n, d); folding the heads into the batch, (batch * h, n, d), is a layout some libraries use inside"),
         ),
     ),
     "predict_unsplit_rows": PredictionExercise(

@@ -597,6 +597,20 @@ _OV_MISTAKES = (
         ),
     ),
     Mistake(
+        "qk_circuit",
+        "W_i^Q (W_i^K)^T, where head i reads (the query-key circuit), instead of W_i^V W_i^O, "
+        "what it writes",
+        "what a head writes comes from the values: W_i^V (W^V's columns i*d_v:(i+1)*d_v) times "
+        "W_i^O (W^O's rows i*d_v:(i+1)*d_v)",
+        lambda params: np.stack(
+            [
+                params.w_q[:, i * params.d_k : (i + 1) * params.d_k]
+                @ params.w_k[:, i * params.d_k : (i + 1) * params.d_k].T
+                for i in range(params.num_heads)
+            ]
+        ),
+    ),
+    Mistake(
         "w_q_for_w_v",
         "W^Q's columns where W^V's belong (the query-key circuit for the output-value one)",
         "what a head writes comes from the values: W_i^V W_i^O; W^Q and W^K only decide where it "

@@ -599,6 +599,7 @@ EXERCISES: dict[str, Exercise] = {
             WrongValue((2, 7, 11), "no_heads_axis", "mha.multi_head_attention returns one weight matrix per head: (..., h, n_q, n_k)"),
             WrongValue((2, 4, 7, 7), "square", "cross-attention has n_q = 7 queries but n_k = 11 keys"),
             WrongValue((2, 4, 11, 11), "square", "cross-attention has n_q = 7 queries but n_k = 11 keys"),
+            WrongValue((8, 7, 11), "heads_in_batch", "mha.multi_head_attention keeps the batch and heads axes apart: (batch, h, n_q, n_k), not (batch * h, n_q, n_k)"),
         ),
     ),
 }  # fmt: skip
