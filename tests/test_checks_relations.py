@@ -259,3 +259,13 @@ def test_relation_ids_join_outputs_with_plus_and_keep_an_inputs_plus():
     assert relations.is_relation_id("input:top_k+1+outputs_swapped")
     assert not relations.is_relation_id("scaled_twice")
     assert not relations.is_relation_id("1+times:2")
+
+
+def test_an_answer_that_only_raises_is_never_named_by_an_input_change():
+    def gate_importance(contributions, grad_out):
+        return np.abs(contributions * grad_out).mean(axis=(0, 2, 3))  # grad_out lacks the heads
+
+    for seed in range(3):
+        result = check("gate_importance", gate_importance, seed=seed)
+        assert result.status == FAILED and "raised ValueError" in result.feedback, str(result)
+        assert not (result.diagnosis or "").startswith("input:"), str(result)

@@ -846,8 +846,8 @@ def _input_relation(evidence: Evidence) -> tuple[_Transform, int] | None:
                 outcome = dataclasses.replace(outcome, value=transform.after(outcome.value))
             if not same_outcome(got, outcome):
                 break
-            if changed is None and not same_outcome(got, evidence.want[i]):
-                changed = i
+            if changed is None and got.error is None and not same_outcome(got, evidence.want[i]):
+                changed = i  # a wrong result reproduced: errors alone match too easily
         else:
             if changed is not None:
                 found.append((transform, changed))
