@@ -12,7 +12,7 @@ answer's results relate to the reference's:
   in another order; an output that is one of the arguments, unchanged; or the reference
   itself on *transformed inputs* (an integer off by one, set to 1 or replaced by another,
   a mask inverted, a weight transposed, a bias left out, two arguments swapped, the queries
-  used for the keys and values, a list reversed); for counts, a term or a factor of the
+  used for the keys and values, a list reversed; never for an answer that only raises); for counts, a term or a factor of the
   exercise's formula missing, doubled or replaced, an extra term, rounding up or to the
   nearest integer where the floor is asked, an integer that wrapped around;
 - **in part**: right except on the fully masked query rows, right only without (or with)
