@@ -269,3 +269,13 @@ def test_an_answer_that_only_raises_is_never_named_by_an_input_change():
         result = check("gate_importance", gate_importance, seed=seed)
         assert result.status == FAILED and "raised ValueError" in result.feedback, str(result)
         assert not (result.diagnosis or "").startswith("input:"), str(result)
+
+
+def test_a_number_two_slips_explain_alike_is_told_with_both():
+    eight_times = 2 * 32 * 8 * 4096 * 8 * 128 * 2 * 8  # 16 bits a number, or the batch twice
+    result = check("gqa_kv_cache_bytes", eight_times)
+    assert result.status == FAILED
+    assert "bits where bytes" in result.feedback and "batch counted twice" in result.feedback
+    assert "one number cannot tell which" in result.feedback
+    half = check("mha_parameter_count", (4 * 512 * 512 + 4 * 512) // 2)  # no cause: a factor
+    assert "half" in half.feedback and "or" not in half.feedback.split(":", 1)[1]

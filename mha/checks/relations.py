@@ -1790,17 +1790,36 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
     """What a wrong number is, for a number exercise: its count with one thing changed (with
     ``terms``: ids of :func:`count_variants`), the right value times a meaningful constant
     (``times:<name>``), a function of it (``function:<name>``), or an estimate within 10%
-    (``approximate``)."""
+    (``approximate``). Where two of these explain the number alike (a factor of 8 bits that
+    is also the batch of 8 counted twice), both are said: one number cannot tell them apart."""
+    found = _number_explanations(value, exercise)
+    if len(found) > 1:
+        alike = found[:3]
+        return Finding(
+            alike[0].id,
+            ", or ".join(f.title for f in alike) + " (one number cannot tell which)",
+            "; or: ".join(dict.fromkeys(f.hint for f in alike)),
+            "; or ".join(f.seen for f in alike) + " (one number cannot tell which)",
+        )
+    if found:
+        return found[0]
+    return _rounded_or_estimated(value, exercise)
+
+
+def _number_explanations(value: float, exercise: Any) -> list[Finding]:
+    """Every explanation of a wrong number by its formula, a function or a constant factor,
+    one per meaning (a title said once)."""
     expected, tolerance = float(exercise.expected), max(exercise.rel_tol, 1e-9)
+    found = []
     for tid, what, v in count_variants(
         exercise.terms, dict(exercise.values), exercise.alternatives, swaps=False
     ):  # one number: a factor counted as another is too often chance
         if math.isclose(value, v, rel_tol=tolerance) and not math.isclose(
             v, expected, rel_tol=tolerance
         ):
-            return Finding(tid, f"the count {what}", "write the count as a product of its factors (a sum of "
-                           "such products) and check each one against the question",
-                           f"it is the right count {what}")  # fmt: skip
+            found.append(Finding(tid, f"the count {what}", "write the count as a product of its factors (a sum of "
+                                 "such products) and check each one against the question",
+                                 f"it is the right count {what}"))  # fmt: skip
     with np.errstate(all="ignore"):
         for name, fn, text, title, hint in _FUNCTIONS:
             v = float(fn(np.float64(expected)))
@@ -1809,14 +1828,27 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
                 and not math.isclose(v, expected)
                 and math.isclose(value, v, rel_tol=max(tolerance, 1e-6))
             ):
-                return Finding(
+                found.append(Finding(
                     f"function:{name}", title, hint, f"it is {text} of the right value: {title}"
-                )
+                ))  # fmt: skip
     if expected != 0:
         for name, c, what in _constants(_measures_memory(exercise)):
             if math.isclose(value / expected, c, rel_tol=1e-6):
-                return Finding(f"times:{name}", what, "compare the unit and the scale the question asks for",
-                               f"it is the right value times {name}: {what}")  # fmt: skip
+                found.append(Finding(f"times:{name}", what, "compare the unit and the scale the question asks for",
+                                     f"it is the right value times {name}: {what}"))  # fmt: skip
+    meaningful = [f for f in found if f.id not in _PLAIN_FACTORS]
+    titles: dict[str, Finding] = {}
+    for finding in meaningful or found:  # "half the right value" says less than its cause
+        titles.setdefault(finding.title, finding)
+    return list(titles.values())
+
+
+_PLAIN_FACTORS = tuple(f"times:{name}" for name in ("-1", "2", "1/2", "3", "1/3", "4", "1/4"))
+
+
+def _rounded_or_estimated(value: float, exercise: Any) -> Finding | None:
+    """The right value stored in low precision, or an estimate within 10% of it."""
+    expected = float(exercise.expected)
     for kind in ("float16", "bfloat16"):
         if value != expected and value == _rounded_to(expected, kind):
             return Finding(f"precision:{kind}", f"the right value rounded to {kind}",
