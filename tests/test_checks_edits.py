@@ -157,7 +157,9 @@ def test_a_loop_that_stops_one_early_is_named():
     _named("head_ablation_scores", head_ablation_scores, "off_by_one", "the loop stops one early")
 
 
-def test_positions_counted_from_0_in_each_block_are_named():
+def _online_softmax(*, fill: float = -np.inf, keys_from_zero: bool = False):
+    """An online-softmax attention written as a reader might, with one slip or none."""
+
     def online_softmax_attention(q, k, v, block_size, causal=False):
         n_q, n_k = q.shape[-2], k.shape[-2]
         scale = 1 / math.sqrt(q.shape[-1])
@@ -169,7 +171,8 @@ def test_positions_counted_from_0_in_each_block_are_named():
             kb, vb = k[..., lo : lo + block_size, :], v[..., lo : lo + block_size, :]
             s = np.einsum("...qd,...kd->...qk", q, kb) * scale
             if causal:
-                s = np.where(np.arange(kb.shape[-2]) <= sees_up_to, s, -np.inf)  # from 0
+                positions = np.arange(kb.shape[-2]) + (0 if keys_from_zero else lo)
+                s = np.where(positions <= sees_up_to, s, fill)
             m = np.maximum(top, s.max(-1, keepdims=True))
             safe = np.where(np.isinf(m), 0.0, m)
             w = np.exp(s - safe)
@@ -177,27 +180,39 @@ def test_positions_counted_from_0_in_each_block_are_named():
             total, acc, top = total * fix + w.sum(-1, keepdims=True), acc * fix + w @ vb, m
         return np.where(total > 0, acc / np.where(total > 0, total, 1), 0.0)
 
+    return online_softmax_attention
+
+
+def test_the_online_softmax_of_these_tests_is_right_without_a_slip():
+    assert check("online_softmax_attention", _online_softmax(), seed=0).passed
+
+
+def test_positions_counted_from_0_in_each_block_are_named():
     _named(
-        "online_softmax_attention", online_softmax_attention, "off_by_one",
+        "online_softmax_attention", _online_softmax(keys_from_zero=True), "off_by_one",
         "(counted from 0, not from the start)",
     )  # fmt: skip
 
 
-def test_the_same_positional_axis_changed_in_every_reduction_is_named():
-    def heads_per_feature(contributions):
-        x = np.asarray(contributions, dtype=np.float64)
-        h, d = x.shape[-3], x.shape[-1]
-        spread = np.moveaxis(x, -3, 0).reshape(h, -1, d).var(axis=1)  # (h, d)
-        return spread.sum(1) ** 2 / (spread**2).sum(1)  # over the features, not the heads
-
-    _named("heads_per_feature", heads_per_feature, "other_axis", "in every `sum`")
+def test_zero_for_minus_infinity_is_named():
+    _named(
+        "online_softmax_attention", _online_softmax(fill=0.0), "other_number",
+        "`0.0` where `-np.inf` belongs",
+    )  # fmt: skip
 
 
-def test_the_divisor_where_the_quotient_belongs_is_named():
-    def repeat_kv_heads(k, num_heads):
-        return np.concatenate([k] * 1, axis=-3).repeat(k.shape[-3], axis=-3)  # g, not h / g
+def test_one_part_of_the_state_keys_read_for_another_is_named():
+    def bert_self_attention(x, attention_mask, state, num_heads):
+        def weight(part):
+            return state[f"self.{part}.weight"].T, state[f"self.{part}.bias"]
 
-    _named("repeat_kv_heads", repeat_kv_heads, "operand_left_out", "`k.shape[-3]` where")
+        (w_q, b_q), (w_k, b_k), (w_v, b_v) = weight("value"), weight("key"), weight("value")
+        params = mha.MHAParams(w_q, w_k, w_v, state["output.dense.weight"].T, num_heads,
+                               b_q, b_k, b_v, state["output.dense.bias"])  # fmt: skip
+        mask = (np.asarray(attention_mask) == 1)[:, None, None, :]
+        return mha.multi_head_attention(x, x, x, params, mask)
+
+    _named("bert_self_attention", bert_self_attention, "other_name", "`value` read for `query`")
 
 
 def test_a_square_for_an_absolute_value_is_named():

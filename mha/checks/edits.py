@@ -583,6 +583,10 @@ def _binary_changes(place: Place, node: ast.BinOp) -> Iterator[_Change]:
 
 def _unary_changes(place: Place, node: ast.UnaryOp) -> Iterator[_Change]:
     operand = _code(node.operand)
+    if isinstance(node.op, ast.USub) and operand in ("np.inf", "math.inf", "torch.inf"):
+        for value, why in ((0.0, "a hidden key keeps a weight"), (-1e9, "a large negative")):
+            what = f"`{value!r}` where `{_code(node)}` belongs ({why})"
+            yield _one("other_number", place, ast.Constant(value), what)
     if isinstance(node.op, ast.Invert | ast.Not):
         what = f"`{operand}` where its negation `{_code(node)}` belongs (not inverted)"
     elif isinstance(node.op, ast.USub):
@@ -782,32 +786,45 @@ def _everywhere_changes(nodes, vocabulary: _Vocabulary, names: list[str]) -> Ite
 
 
 def _key_part_swaps(by_key: dict[str, list[Place]], owners: dict[str, ast.expr]):
-    """Two parts of dotted keys swapped in every key that has one (``"self.key.weight"`` and
-    ``"self.key.bias"`` read for the value's, and the other way round)."""
+    """One part of dotted keys read for another in every key that has it (``"self.key.weight"``
+    and ``"self.key.bias"`` for the query's), or two parts swapped everywhere (the key's and
+    the value's)."""
     tokens: dict[int, set[str]] = {}
     for key in by_key:
         for position, token in enumerate(key.split(".")):
             tokens.setdefault(position, set()).add(token)
+
+    def renamed(key: str, position: int, mapping: dict[str, str]) -> str:
+        parts = key.split(".")
+        if len(parts) > position and parts[position] in mapping:
+            parts[position] = mapping[parts[position]]
+        return ".".join(parts)
+
     for position, found in tokens.items():
-        for a, b in itertools.combinations(sorted(found), 2):
-
-            def swapped(key: str, a=a, b=b, position=position) -> str:
-                parts = key.split(".")
-                if len(parts) > position and parts[position] in (a, b):
-                    parts[position] = b if parts[position] == a else a
-                return ".".join(parts)
-
-            changed = [key for key in by_key if swapped(key) != key]
-            if len(changed) < 3 or any(swapped(key) not in by_key for key in changed):
-                continue  # two keys are swapped above; a key that does not exist says nothing
-            places = tuple(place for key in changed for place in by_key[key])
-            news = tuple(
-                ast.Subscript(owners[key], ast.Constant(swapped(key)), ast.Load())
-                for key in changed
-                for _ in by_key[key]
-            )
-            what = f"`{a}` and `{b}` swapped in every key (`{changed[0]!r}` read as `{swapped(changed[0])!r}`, ...)"
-            yield _Change("swapped", places, news, what)
+        for a, b in itertools.permutations(sorted(found), 2):
+            for mapping, least, kind in (({a: b}, 2, "other_name"), ({a: b, b: a}, 3, "swapped")):
+                if kind == "swapped" and a > b:
+                    continue  # a swap is one change, whichever part comes first
+                changed = [key for key in by_key if renamed(key, position, mapping) != key]
+                if len(changed) < least or any(
+                    renamed(key, position, mapping) not in by_key for key in changed
+                ):
+                    continue  # fewer keys are changed above; a key that does not exist says nothing
+                places = tuple(place for key in changed for place in by_key[key])
+                news = tuple(
+                    ast.Subscript(
+                        owners[key], ast.Constant(renamed(key, position, mapping)), ast.Load()
+                    )
+                    for key in changed
+                    for _ in by_key[key]
+                )
+                example = f"`{changed[0]!r}` read as `{renamed(changed[0], position, mapping)!r}`"
+                what = (
+                    f"`{a}` and `{b}` swapped in every key ({example}, ...)"
+                    if kind == "swapped"
+                    else f"`{b}` read for `{a}` in every key ({example}, ...)"
+                )
+                yield _Change(kind, places, news, what)
 
 
 def _changes(function: ast.FunctionDef, vocabulary: _Vocabulary) -> Iterator[_Change]:
