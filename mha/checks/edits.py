@@ -20,11 +20,12 @@ The edits, in the order they are tried (the first that explains the answer is na
    set to another axis, two of its positional arguments swapped, the function replaced by a
    usual confusion (``max``/``min``, ``sum``/``mean``, ``exp``/``exp2``, ``floor``/``ceil``,
    ``tril``/``triu``, ...), or the call replaced by one of its arguments or by the object it is
-   called on (a transpose, a square root, a ``where`` left out); the same keyword change made
-   to every call of that function;
-2. an operation dropped (``a / b`` as ``a``), its operands swapped, its operator replaced by a
-   usual confusion (``*``/``/``, ``+``/``-``, ``@``/``*``, ...), a ``-``, ``~`` or ``.T`` left
-   out;
+   called on (a transpose, a square root, a ``where`` left out); a ``range`` that starts at 1 or
+   stops one early, or counts from 0 instead of its start; the same keyword or axis change made
+   to every call of that function (``.sum(1)`` for ``.sum(0)`` twice);
+2. an operation dropped (``a / b`` as ``a``, or as ``b``), its operands swapped, its operator
+   replaced by a usual confusion (``*``/``/``, ``+``/``-``, ``@``/``*``, ...), a ``-``, ``~`` or
+   ``.T`` left out, 0 or a large negative for ``-np.inf``;
 3. a whole number one more or one less, a slice's bounds shifted by one together or apart, a
    slice taken on the other axis of a matrix, two items of a tuple or two values of a dict
    swapped (a shape, the outputs, the biases);
@@ -36,7 +37,8 @@ The edits, in the order they are tried (the first that explains the answer is na
    names swapped everywhere; a name counted from one (``i + 1`` or ``i - 1`` for ``i``
    everywhere); one attribute of the same object for another (``params.w_k`` for
    ``params.w_v``: the attributes the chapter's solutions read from it), two of them swapped;
-   one string key for another, two of them swapped.
+   one string key for another, two of them swapped; one part of dotted keys read for another
+   in every key, or two parts swapped (the key's weight and bias for the query's).
 
 An edit is a diagnosis only when it gives the answer's outcome on *every* compared input (the
 inputs that test an edge aside, as for the stored variants) and reproduces at least one of its
