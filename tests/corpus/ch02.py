@@ -445,3 +445,9 @@ def fuse_heads_sum_in_every_block(w_heads):
 def head_weight_reshaped_by_heads_first(w, i, num_heads):
     blocks = np.reshape(w, (num_heads, -1, w.shape[1] // num_heads))
     return blocks[i].copy()
+
+
+# from held-out round 6 (development data): each head transposed before the concatenation
+@wrong("fuse_heads", "transposed")
+def fuse_heads_each_transposed(w_heads):
+    return np.hstack([np.transpose(w) for w in w_heads])

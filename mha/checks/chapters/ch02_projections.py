@@ -160,6 +160,10 @@ _FUSE_MISTAKES = (
         "the fused matrix transposed, (h*d, d_in), as nn.Linear stores it",
         "the paper's layout multiplies from the right, x @ W: W is (d_in, h*d)",
         lambda w_heads: np.concatenate(w_heads, axis=1).T,
+        equals_one_of(
+            {"each head": lambda w_heads: np.concatenate([w.T for w in w_heads], axis=1)},
+            "your result is each head's matrix transposed, then placed side by side",
+        ),
     ),
 )
 
