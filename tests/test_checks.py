@@ -272,7 +272,7 @@ def _held_out_rates(answers: list) -> str:
     passing = sum(
         all(check(a.exercise, a.answer(), seed=s).passed for s in HELD_OUT_SEEDS) for a in correct
     )
-    named = misnamed = wrong_passing = 0
+    named = misnamed = unread = wrong_passing = 0
     named_unseen = 0
     by_label = 0
     for a in wrong:
@@ -285,15 +285,17 @@ def _held_out_rates(answers: list) -> str:
         if (result.diagnosis is not None and result.diagnosis == a.label) or read == "named":
             named += 1
             named_unseen += not a.seen
-        elif read == "other" or (result.diagnosis is not None and read is None):
-            misnamed += 1  # read as another mistake, or not read at all
+        elif read == "other":
+            misnamed += 1
+        elif result.diagnosis is not None and read is None:
+            unread += 1  # a diagnosis the round's reader never saw (the checks changed since)
     unseen = sum(not a.seen for a in wrong)
     return (
         f"mha.checks held-out {answers[0].round}: {passing} of {len(correct)} correct answers "
         f"pass; of {len(wrong)} wrong answers {wrong_passing} pass (predictions aside), {named} "
         f"named right "
         f"({named / max(len(wrong), 1):.1%}; {by_label} by the label's id, the rest as its "
-        f"reader read them), {misnamed} misdiagnosed or unread; of the {unseen} wrong "
+        f"reader read them), {misnamed} misdiagnosed, {unread} diagnoses not read; of the {unseen} wrong "
         f"answers not already in the corpus, {named_unseen} named right "
         f"({named_unseen / max(unseen, 1):.1%})"
     )

@@ -459,6 +459,29 @@ def test_a_softmax_normalised_by_another_quantity_is_named_as_rows_scaled():
         assert result.diagnosis == "scaled_rows", (seed, str(result))
 
 
+def test_rows_zeroed_are_not_read_as_rows_scaled():
+    def first_row_of_each_slice_zeroed(x, axis=-1):
+        weights = mha.softmax(x, axis=axis)
+        keep = np.ones(weights.shape[-2:] if weights.ndim > 1 else weights.shape, dtype=bool)
+        if weights.ndim > 1:
+            keep[0] = False
+        return np.where(keep, weights, 0.0)
+
+    for seed in (0, 1):
+        result = check("softmax", first_row_of_each_slice_zeroed, seed=seed)
+        assert not result.passed and result.diagnosis != "scaled_rows", (seed, str(result))
+
+
+def test_a_whole_number_in_a_larger_unit_is_named_with_the_unit():
+    in_gigabytes = (4 * 16 * 8192**2 * 2) // 10**9  # 8, also exactly 8 GiB: both are told
+    result = check("attention_weights_bytes", in_gigabytes)
+    assert result.diagnosis == "times:2^-30", str(result)  # the exact explanation first
+    assert "rounded to a whole number" in result.feedback and "gigabytes" in result.feedback
+    rounded_up = -(-(4 * 16 * 8192**2 * 2) // 10**9)  # 9: gigabytes only
+    result = check("attention_weights_bytes", rounded_up)
+    assert result.diagnosis == "times:1e-9" and "cannot tell" not in result.feedback, str(result)
+
+
 def test_a_single_number_off_by_a_simple_factor_is_never_read_as_a_swapped_factor():
     from mha.checks import EXERCISES
 

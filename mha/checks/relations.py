@@ -1553,7 +1553,12 @@ def _scaled_slices(got: np.ndarray, want: np.ndarray, *, vectors: bool) -> bool:
         scale = np.sum(want * want, axis=axis, keepdims=True)
         factor = np.sum(got * want, axis=axis, keepdims=True) / np.where(scale == 0, 1, scale)
         factor = np.where(scale == 0, 1.0, factor)
-        if close(got, factor * want) and not close(factor, np.full_like(factor, factor.flat[0])):
+        kept_or_zeroed = np.all(np.isclose(factor, 0) | np.isclose(factor, 1))
+        if (
+            close(got, factor * want)
+            and not close(factor, np.full_like(factor, factor.flat[0]))
+            and not kept_or_zeroed  # rows zeroed, not scaled: where, not a normalisation
+        ):
             return True
     return False
 
@@ -1831,16 +1836,32 @@ def _number_explanations(value: float, exercise: Any) -> list[Finding]:
                 found.append(Finding(
                     f"function:{name}", title, hint, f"it is {text} of the right value: {title}"
                 ))  # fmt: skip
+    rounded = []  # told after every exact explanation
     if expected != 0:
         for name, c, what in _constants(_measures_memory(exercise)):
             if math.isclose(value / expected, c, rel_tol=1e-6):
                 found.append(Finding(f"times:{name}", what, "compare the unit and the scale the question asks for",
                                      f"it is the right value times {name}: {what}"))  # fmt: skip
+            elif _whole_in_a_larger_unit(value, expected, name, c):
+                rounded.append(Finding(f"times:{name}", f"{what}, rounded to a whole number",
+                                     "compare the unit and the scale the question asks for",
+                                     f"it is the right value times {name}, rounded to a whole number: "
+                                     f"{what}"))  # fmt: skip
+    found += rounded
     meaningful = [f for f in found if f.id not in _PLAIN_FACTORS]
     titles: dict[str, Finding] = {}
     for finding in meaningful or found:  # "half the right value" says less than its cause
         titles.setdefault(finding.title, finding)
     return list(titles.values())
+
+
+def _whole_in_a_larger_unit(value: float, expected: float, name: str, c: float) -> bool:
+    """Whether ``value`` is the right value converted to a larger unit (GB, GiB, ...) and
+    rounded to a whole number, as ``// 10**9`` gives."""
+    if name not in UNIT_CONSTANTS or c >= 1 or value < 1 or not float(value).is_integer():
+        return False
+    converted = expected * c
+    return value in (math.floor(converted), math.ceil(converted))
 
 
 _PLAIN_FACTORS = tuple(f"times:{name}" for name in ("-1", "2", "1/2", "3", "1/3", "4", "1/4"))

@@ -91,6 +91,12 @@ def softmax_expm(x, axis=-1):
     return numerator / denominator
 
 
+@wrong("softmax", "denominator_unshifted")
+def softmax_shift_on_top_only(x, axis=-1):
+    top = np.exp(x - x.max(axis=axis, keepdims=True))
+    return top / np.exp(x).sum(axis=axis, keepdims=True)
+
+
 @wrong("softmax", "global_max_shift")
 def softmax_shift_once(x, axis=-1):
     e = np.exp(x - np.max(x))  # shift by the largest entry so nothing overflows
@@ -349,6 +355,15 @@ def temperature_log10(scores, weights):
 def temperature_negative(scores, weights):
     s, w = scores.reshape(-1, scores.shape[-1]), weights.reshape(-1, weights.shape[-1])
     return (s[0, 1] - s[0, 0]) / (np.log(w[0, 0]) - np.log(w[0, 1]))
+
+
+@wrong("temperature_of", "scores_not_centred")
+def temperature_log_weights_centred_only(scores, weights):
+    m = weights > 0
+    lw = np.log(weights, where=m, out=np.zeros_like(weights))
+    lw = (lw - lw.sum(-1, keepdims=True) / m.sum(-1, keepdims=True)) * m
+    kept_scores = scores * m
+    return float((kept_scores**2).sum() / (kept_scores * lw).sum())
 
 
 @wrong("temperature_of", "ignores_normaliser")

@@ -206,6 +206,16 @@ def masked_softmax_shifted_by_every_key(scores, mask):
     return (e / np.where(total > 0, total, 1.0)).astype(scores.dtype)
 
 
+@wrong("masked_softmax", "all_for_any")
+def masked_softmax_rows_with_every_key(scores, mask):
+    m = np.broadcast_to(mask, scores.shape)
+    full = np.all(m, axis=-1, keepdims=True)
+    x = np.where(m, scores, -np.inf)
+    x = x - np.where(full, x.max(-1, keepdims=True), 0)
+    e = np.where(full, np.exp(x), 0)
+    return e / np.maximum(e.sum(-1, keepdims=True), 1e-30)
+
+
 @wrong("masked_softmax", "nan_rows")
 def masked_softmax_stable_but_nan(scores, mask):
     masked = np.where(mask, scores, -np.inf)

@@ -370,6 +370,12 @@ def attention_weights_bytes_uses_4_bytes_per_number_float32():
     return attention_weights_bytes
 
 
+# whole gigabytes, rounded: 9 (the right value is 8.59e9 bytes)
+@wrong("attention_weights_bytes", "times:1e-9")
+def attention_weights_bytes_in_whole_gigabytes():
+    return round(4 * 16 * 8192**2 * 2 / 1e9)
+
+
 # blind round 1, ch07:31: gives the answer in GB (8.59) instead of bytes
 @wrong("attention_weights_bytes", "times:1e-9")
 def attention_weights_bytes_gives_the_answer_in_gb_8():

@@ -77,6 +77,11 @@ def _softmax_global_shift(x, axis=-1):
     return e / np.sum(e, axis=axis, keepdims=True)
 
 
+def _denominator_unshifted(x, axis=-1):
+    numerator = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    return numerator / np.sum(np.exp(x), axis=axis, keepdims=True)
+
+
 def _sums_to_one_over_everything(evidence) -> str | None:
     """A result whose entries add up to 1 over the whole array, on every multi-row input."""
     telling = False
@@ -157,6 +162,14 @@ _SOFTMAX_MISTAKES = (
         "underflow to 0/0",
         "subtract the maximum along the axis: np.max(x, axis=axis, keepdims=True)",
         _softmax_global_shift,
+    ),
+    Mistake(
+        "denominator_unshifted",
+        "the numerator shifted by the maximum but the denominator summing the unshifted "
+        "exponentials, so each slice is off by the factor exp(-max) (and overflows like exp(x))",
+        "shift once and use the same shifted exponentials in both places: "
+        "e = np.exp(x - max); e / e.sum(axis=axis, keepdims=True)",
+        _denominator_unshifted,
     ),
 )
 
@@ -416,6 +429,15 @@ def _reference_temperature_of(scores, weights):
     return float(np.sum(s * s) / np.sum(s * log_w))  # the softmax's normaliser cancels
 
 
+def _scores_not_centred(scores, weights):
+    kept = weights > 0
+    count = np.maximum(kept.sum(axis=-1, keepdims=True), 1)
+    log_w = np.where(kept, np.log(np.where(kept, weights, 1.0)), 0.0)
+    log_w = np.where(kept, log_w - log_w.sum(axis=-1, keepdims=True) / count, 0.0)
+    s = np.where(kept, scores, 0.0)
+    return float(np.sum(s * s) / np.sum(s * log_w))
+
+
 def _across_rows(scores, weights):
     """T from differences between rows (row 0 against the others), where normalisers differ."""
     s = scores.reshape(-1, scores.shape[-1])
@@ -443,6 +465,14 @@ _TEMPERATURE_MISTAKES = (
         "a difference taken one way for the scores and the other way for the log-weights",
         "T = (s_i - s_j) / (log w_i - log w_j): same order in both differences (T > 0)",
         lambda s, w: -_reference_temperature_of(s, w),
+    ),
+    Mistake(
+        "scores_not_centred",
+        "the log-weights centred in each row but the scores not: the fit's sum of s^2 keeps "
+        "each row's mean score, which says nothing about T",
+        "centre both: subtract each row's mean (over the kept entries) from the scores as well "
+        "as from the log-weights",
+        _scores_not_centred,
     ),
     Mistake(
         "ignores_normaliser",

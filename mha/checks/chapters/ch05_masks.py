@@ -464,6 +464,12 @@ def _on_empty_rows(evidence, kind: str) -> str | None:
     return f"your weights are right on every row that allows a key, and {found} on the rows that allow none"
 
 
+def _rows_kept_only_when_every_key_is_allowed(scores, mask):
+    weights = _reference_masked_softmax(scores, mask)
+    every_key = np.broadcast_to(mask, weights.shape).all(axis=-1, keepdims=True)
+    return np.where(every_key, weights, 0).astype(weights.dtype)
+
+
 _MASKED_SOFTMAX_MISTAKES = (
     Mistake(
         "over_queries",
@@ -523,6 +529,14 @@ _MASKED_SOFTMAX_MISTAKES = (
         "an inverted mask (the forbidden keys attended, the allowed ones hidden)",
         "True means 'may attend': keep the scores where the mask is True",
         _masked_softmax_variant(inverted=True),
+    ),
+    Mistake(
+        "all_for_any",
+        "every row with a forbidden key zeroed: the rows kept were found with mask.all(axis=-1), "
+        "where a row needs only one allowed key, mask.any(axis=-1)",
+        "a row is zeroed only when it allows no key at all: np.where(mask.any(axis=-1, "
+        "keepdims=True), weights, 0)",
+        _rows_kept_only_when_every_key_is_allowed,
     ),
 )
 

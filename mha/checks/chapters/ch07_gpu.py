@@ -168,7 +168,7 @@ def _block_cases(rng: np.random.Generator) -> list[Case]:
     cases = []
     for batch, heads, n_q, n_k, budget, itemsize in [
         (1, 8, 1024, 4096, 2**23, 4), (2, 4, 512, 300, 2**26, 4), (1, 16, 4096, 8192, 2**20, 2),
-        (4, 8, 2048, 2048, 2**10, 4), (1, 2, 100, 1000, 3 * 2**16, 8),
+        (4, 8, 2048, 2048, 2**10, 4), (1, 2, 100, 1000, 3 * 2**16, 8), (3, 4, 700, 5000, 2**22, 2),
     ]:  # fmt: skip
         n_q, n_k = n_q + int(rng.integers(0, 50)), n_k + int(rng.integers(0, 50))
         args = (batch, heads, n_q, n_k, budget, itemsize)
