@@ -271,6 +271,19 @@ def test_an_answer_that_only_raises_is_never_named_by_an_input_change():
         assert not (result.diagnosis or "").startswith("input:"), str(result)
 
 
+def test_a_transposed_weight_is_named_where_it_fits_and_fails_in_shape_elsewhere():
+    def ov_matrices(params):  # W^V's rows cut where its columns belong
+        d_v = params.w_o.shape[0] // params.num_heads
+        return np.stack([
+            params.w_v[i * d_v : (i + 1) * d_v].T @ params.w_o[i * d_v : (i + 1) * d_v]
+            for i in range(params.num_heads)
+        ])  # fmt: skip
+
+    for seed in range(3):
+        result = check("ov_matrices", ov_matrices, seed=seed)
+        assert result.diagnosis == "input:params.w_v.T", str(result)
+
+
 def test_a_number_two_slips_explain_alike_is_told_with_both():
     eight_times = 2 * 32 * 8 * 4096 * 8 * 128 * 2 * 8  # 16 bits a number, or the batch twice
     result = check("gqa_kv_cache_bytes", eight_times)

@@ -554,6 +554,9 @@ class _Transform:
     what: str
     apply: Callable[[tuple], tuple | None]  # None: does not apply to this input
     after: Callable[[Any], Any] | None = None  # applied to the reference's result
+    # a weight transposed, which does not fit a non-square input: an answer making the slip
+    # fails there in shape, which the relation accepts
+    changes_shapes: bool = False
 
 
 def _replace_arg(args: tuple, index: int, value: Any) -> tuple:
@@ -782,7 +785,7 @@ def _param_transforms(index: int, name: str) -> list[_Transform]:
     weights, biases = ("w_q", "w_k", "w_v", "w_o"), ("b_q", "b_k", "b_v", "b_o")
     found = [
         _Transform(f"input:{name}.{w}.T", f"{name}.{w} transposed",
-                   edit(lambda p, w=w: {w: getattr(p, w).T.copy()}))
+                   edit(lambda p, w=w: {w: getattr(p, w).T.copy()}), changes_shapes=True)
         for w in weights
     ]  # fmt: skip
     found += [
@@ -813,9 +816,25 @@ def _param_transforms(index: int, name: str) -> list[_Transform]:
     ))  # fmt: skip
     found.append(_Transform(
         f"input:{name}.weights.T", "every weight transposed",
-        edit(lambda p: {w: getattr(p, w).T.copy() for w in weights}),
+        edit(lambda p: {w: getattr(p, w).T.copy() for w in weights}), changes_shapes=True,
     ))  # fmt: skip
     return found
+
+
+def _wrong_in_shape(got: Outcome, want: Outcome) -> bool:
+    """The answer raised, or returned arrays of other shapes than the reference's."""
+    if got.error is not None:
+        return want.error is None
+    if want.error is not None:
+        return False
+    return _shapes(got.value) != _shapes(want.value)
+
+
+def _shapes(value: Any) -> Any:
+    """The shapes of a result's arrays, in its structure (a tuple's items in order)."""
+    if isinstance(value, tuple | list):
+        return [_shapes(v) for v in value]
+    return value.shape if isinstance(value, np.ndarray) else type(value).__name__
 
 
 def _input_relation(evidence: Evidence) -> tuple[_Transform, int] | None:
@@ -832,8 +851,11 @@ def _input_relation(evidence: Evidence) -> tuple[_Transform, int] | None:
         for i in order:
             case, got = evidence.cases[i], evidence.got[i]
             new = transform.apply(case.args)
-            if new is None:
-                if not same_outcome(got, evidence.want[i]):
+            if new is None:  # a change this input cannot take: the answer must be right
+                # here, or fail in shape where a transposed weight would not fit
+                if not same_outcome(got, evidence.want[i]) and not (
+                    transform.changes_shapes and _wrong_in_shape(got, evidence.want[i])
+                ):
                     break
                 continue
             outcome = evidence.memo(

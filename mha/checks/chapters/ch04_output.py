@@ -329,6 +329,7 @@ _MHA_MISTAKES = (
         "W^O used transposed (concat @ w_o.T), as nn.Linear stores it",
         "this book's weights are in the paper's layout: concat @ params.w_o",
         _mha_variant(transposed=("w_o",)),
+        relations=("input:params.w_o.T",),
     ),
     Mistake(
         "weights_transposed",
