@@ -284,6 +284,23 @@ def test_a_transposed_weight_is_named_where_it_fits_and_fails_in_shape_elsewhere
         assert result.diagnosis == "input:params.w_v.T", str(result)
 
 
+def test_a_tables_wrong_value_is_told_with_the_other_slips_it_equals():
+    keys_only = check("gqa_kv_cache_bytes", 32 * 8 * 4096 * 8 * 128 * 2)  # also: no bytes
+    assert keys_only.diagnosis == "keys_only", str(keys_only)
+    assert "keys *and* the values" in keys_only.feedback and "factor bytes" in keys_only.feedback
+    assert "one number cannot tell which" in keys_only.feedback
+    one_layer = check("gqa_kv_cache_bytes", 2 * 8 * 4096 * 8 * 128 * 2)  # its own cause only
+    assert one_layer.diagnosis == "one_layer" and "cannot tell" not in one_layer.feedback
+
+
+def test_a_wrong_values_same_as_names_relations_it_equals():
+    for name, exercise in EXERCISES.items():
+        if isinstance(exercise, NumberExercise):
+            for wrong in exercise.wrong_values:
+                causes = {f.id for f in relations.causes_of_number(float(wrong.value), exercise)}
+                assert set(wrong.same_as) <= causes, (name, wrong.id, wrong.same_as, causes)
+
+
 def test_a_number_two_slips_explain_alike_is_told_with_both():
     eight_times = 2 * 32 * 8 * 4096 * 8 * 128 * 2 * 8  # 16 bits a number, or the batch twice
     result = check("gqa_kv_cache_bytes", eight_times)

@@ -56,6 +56,9 @@ class WrongValue:
     value: Any
     id: str
     hint: str
+    # the relations' ids that say the same as this value (a count's factor missing): those
+    # it coincides with otherwise are told with it, as one number cannot tell them apart
+    same_as: tuple[str, ...] = ()
 
 
 def reference_names(reference: Callable) -> tuple[str, ...]:
@@ -517,7 +520,21 @@ class NumberExercise(ValueExercise):
             return Verdict(PASSED, f"{shown} is right")
         for wrong in self.wrong_values:
             if math.isclose(number, wrong.value, rel_tol=max(self.rel_tol, 1e-9)):
-                return Verdict(FAILED, f"{shown} is not right: {wrong.hint}", wrong.id, wrong.hint)
+                alike = [
+                    f for f in relations.causes_of_number(number, self)
+                    if f.id not in (wrong.id, *wrong.same_as)
+                ]  # fmt: skip
+                if not alike:
+                    return Verdict(
+                        FAILED, f"{shown} is not right: {wrong.hint}", wrong.id, wrong.hint
+                    )
+                said = "; or ".join([wrong.hint, *(f.seen for f in alike[:2])])
+                return Verdict(
+                    FAILED,
+                    f"{shown} is not right: {said} (one number cannot tell which)",
+                    wrong.id,
+                    "; or: ".join(dict.fromkeys([wrong.hint, *(f.hint for f in alike[:2])])),
+                )
         finding = relations.number_finding(number, self)
         if finding is not None:
             return Verdict(

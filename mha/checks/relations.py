@@ -1813,6 +1813,14 @@ def number_finding(value: float, exercise: Any) -> Finding | None:
         return _number_finding(value, exercise)
 
 
+def causes_of_number(value: float, exercise: Any) -> list[Finding]:
+    """The explanations of a wrong number that say why (a factor of the count changed, a
+    unit, a function), leaving out plain factors such as "half the right value": what a table's
+    wrong value is told together with, where the two coincide."""
+    with np.errstate(all="ignore"):
+        return [f for f in _number_explanations(value, exercise) if f.id not in _PLAIN_FACTORS]
+
+
 def _number_finding(value: float, exercise: Any) -> Finding | None:
     """What a wrong number is, for a number exercise: its count with one thing changed (with
     ``terms``: ids of :func:`count_variants`), the right value times a meaningful constant

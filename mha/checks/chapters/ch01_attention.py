@@ -594,7 +594,7 @@ EXERCISES: dict[str, Exercise] = {
     "score_std": NumberExercise(
         16.0,
         (
-            WrongValue(256, "variance", "256 is the variance d_k; the standard deviation is its square root"),
+            WrongValue(256, "variance", "256 is the variance d_k; the standard deviation is its square root", same_as=("function:square",)),
             WrongValue(1, "std_one", "1 is the std of one product q_i k_i of standard normals, and of "
                        "the score after dividing by sqrt(d_k); the question asks for the sum of "
                        "d_k such products, before any scaling"),
@@ -605,7 +605,7 @@ EXERCISES: dict[str, Exercise] = {
     "saturated_weight": NumberExercise(
         1 / (1 + math.exp(16)),
         (
-            WrongValue(1 / (1 + math.exp(-16)), "larger_weight", "that is the weight of the key with the higher score; the question asks for the other one"),
+            WrongValue(1 / (1 + math.exp(-16)), "larger_weight", "that is the weight of the key with the higher score; the question asks for the other one", same_as=("function:complement", "function:exp")),
             WrongValue(1 / (1 + math.e), "scaled", "that is with the scaling (scores 1 apart); without it the scores are 16 apart"),
             WrongValue(0.5, "equal", "the weights are equal only when the scores are; here they differ by 16"),
             WrongValue(0.0, "zero", "exp never gives exactly 0: the weight is tiny but positive (about 1e-7)"),

@@ -275,7 +275,7 @@ EXERCISES: dict[str, Exercise] = {
     "projection_parameter_count": NumberExercise(
         3 * 512 * 512,
         (
-            WrongValue(512 * 512, "one_matrix", "that is one matrix; W^Q, W^K and W^V make three"),
+            WrongValue(512 * 512, "one_matrix", "that is one matrix; W^Q, W^K and W^V make three", same_as=("missing:matrices",)),
             WrongValue(3 * 512 * 64, "one_head", "that is one head; the h heads together have h*d_k = 512 columns"),
             WrongValue(4 * 512 * 512, "with_w_o", "W^O is not an input projection; count W^Q, W^K, W^V"),
             WrongValue(3 * 512 * 512 + 3 * 512, "with_biases", "the question asks for the weights without biases"),

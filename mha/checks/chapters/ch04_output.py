@@ -782,9 +782,9 @@ EXERCISES: dict[str, Exercise] = {
     "mha_parameter_count": NumberExercise(
         4 * 512 * 512 + 4 * 512,
         (
-            WrongValue(4 * 512 * 512, "no_biases", "the question counts all four biases too"),
+            WrongValue(4 * 512 * 512, "no_biases", "the question counts all four biases too", same_as=("term:biases:missing",)),
             WrongValue(3 * 512 * 512 + 3 * 512, "no_w_o", "W^O (and b_o) are parameters too"),
-            WrongValue(4 * 512 * 512 + 512, "one_bias", "each of the four projections has its own bias"),
+            WrongValue(4 * 512 * 512 + 512, "one_bias", "each of the four projections has its own bias", same_as=("term:biases:without:projections",)),
         ),
         terms=(
             Term("weights", "the four weight matrices", 1, ("projections", "d_model", "h*d_k")),

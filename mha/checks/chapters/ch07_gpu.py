@@ -266,10 +266,10 @@ EXERCISES: dict[str, Exercise] = {
     "attention_weights_bytes": NumberExercise(
         4 * 16 * 8192 * 8192 * 2,
         (
-            WrongValue(4 * 16 * 8192 * 8192 * 4, "float32", "float16 takes 2 bytes per number, not 4"),
-            WrongValue(4 * 8192 * 8192 * 2, "one_head", "every one of the 16 heads has its own (n, n) weights"),
-            WrongValue(16 * 8192 * 8192 * 2, "one_sequence", "each of the 4 sequences in the batch has its own weights"),
-            WrongValue(4 * 16 * 8192 * 2, "linear_in_n", "each head holds n x n weights: every query has one per key"),
+            WrongValue(4 * 16 * 8192 * 8192 * 4, "float32", "float16 takes 2 bytes per number, not 4", same_as=("doubled:bytes",)),
+            WrongValue(4 * 8192 * 8192 * 2, "one_head", "every one of the 16 heads has its own (n, n) weights", same_as=("missing:heads",)),
+            WrongValue(16 * 8192 * 8192 * 2, "one_sequence", "each of the 4 sequences in the batch has its own weights", same_as=("missing:batch",)),
+            WrongValue(4 * 16 * 8192 * 2, "linear_in_n", "each head holds n x n weights: every query has one per key", same_as=("missing:n",)),
         ),
         terms=(Term("weights", "the weights", 1, ("batch", "heads", "n", "n", "bytes")),),
         values=(("batch", 4), ("heads", 16), ("n", 8192), ("bytes", 2)),

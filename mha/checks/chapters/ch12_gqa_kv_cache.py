@@ -469,10 +469,10 @@ EXERCISES: dict[str, Exercise] = {
     "gqa_kv_cache_bytes": NumberExercise(
         2 * 32 * 8 * 4096 * 8 * 128 * 2,
         (
-            WrongValue(32 * 8 * 4096 * 8 * 128 * 2, "keys_only", "the cache holds the keys *and* the values: a factor 2"),
-            WrongValue(2 * 32 * 8 * 4096 * 32 * 128 * 2, "query_heads", "the cache holds the g = 8 key/value heads, not the 32 query heads"),
-            WrongValue(2 * 8 * 4096 * 8 * 128 * 2, "one_layer", "every layer has its own cache: multiply by the 32 layers"),
-            WrongValue(2 * 32 * 4096 * 8 * 128 * 2, "one_sequence", "each of the 8 sequences in the batch has its own cache"),
+            WrongValue(32 * 8 * 4096 * 8 * 128 * 2, "keys_only", "the cache holds the keys *and* the values: a factor 2", same_as=("missing:keys_and_values",)),
+            WrongValue(2 * 32 * 8 * 4096 * 32 * 128 * 2, "query_heads", "the cache holds the g = 8 key/value heads, not the 32 query heads", same_as=("kv_heads:query_heads",)),
+            WrongValue(2 * 8 * 4096 * 8 * 128 * 2, "one_layer", "every layer has its own cache: multiply by the 32 layers", same_as=("missing:layers",)),
+            WrongValue(2 * 32 * 4096 * 8 * 128 * 2, "one_sequence", "each of the 8 sequences in the batch has its own cache", same_as=("missing:batch",)),
         ),
         terms=(Term("cache", "the cache", 1, ("keys_and_values", "layers", "batch", "tokens", "kv_heads", "d_k", "bytes")),),
         values=(("keys_and_values", 2), ("layers", 32), ("batch", 8), ("tokens", 4096), ("kv_heads", 8),

@@ -333,9 +333,9 @@ EXERCISES: dict[str, Exercise] = {
         8 * 2048 * 4096 * 2,
         (
             WrongValue(8 * 2048 * 4096 * 2 // 4, "split_output", "a partial output is a whole (B, n, d_model) array: the heads are split across devices, the output features are not"),
-            WrongValue(8 * 2048 * 4096, "numbers_not_bytes", "that counts numbers; bfloat16 takes 2 bytes each"),
-            WrongValue(8 * 2048 * 4096 * 4, "float32", "bfloat16 takes 2 bytes per number, not 4"),
-            WrongValue(4 * 8 * 2048 * 4096 * 2, "all_devices", "that is the 4 devices together; the question asks for one device's partial output"),
+            WrongValue(8 * 2048 * 4096, "numbers_not_bytes", "that counts numbers; bfloat16 takes 2 bytes each", same_as=("missing:bytes",)),
+            WrongValue(8 * 2048 * 4096 * 4, "float32", "bfloat16 takes 2 bytes per number, not 4", same_as=("doubled:bytes",)),
+            WrongValue(4 * 8 * 2048 * 4096 * 2, "all_devices", "that is the 4 devices together; the question asks for one device's partial output", same_as=("extra:devices",)),
             WrongValue(2 * 3 * 8 * 2048 * 4096 * 2 // 4, "ring_traffic", "that is about what each device sends in a ring all-reduce, 2 (D-1)/D times the array; the question asks for the size of the partial output itself"),
         ),
         terms=(Term("partial", "the partial output", 1, ("batch", "n", "d_model", "bytes")),),
