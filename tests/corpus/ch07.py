@@ -103,6 +103,12 @@ def block_count_down(batch, heads, n_q, n_k, budget_bytes, bytes_per_number):
     return block
 
 
+@wrong("key_block_size", "rounded_to_nearest")
+def key_block_size_nearest(batch, heads, n_q, n_k, budget_bytes, bytes_per_number):
+    keys = int(budget_bytes / (batch * heads * n_q * bytes_per_number) + 0.5)
+    return min(max(keys, 1), n_k)
+
+
 @wrong("key_block_size", "not_capped")
 def block_uncapped(batch, heads, n_q, n_k, budget_bytes, bytes_per_number):
     return max(1, budget_bytes // (batch * heads * n_q * bytes_per_number))

@@ -204,6 +204,13 @@ _BLOCK_MISTAKES = (
         lambda b, h, nq, nk, m, s: max(1, min(nk, -(-m // (b * h * nq * s)))),
     ),
     Mistake(
+        "rounded_to_nearest",
+        "the division rounded to the nearest whole number, so the block exceeds the budget "
+        "whenever the fraction is one half or more",
+        "round down (//): the largest block that fits",
+        lambda b, h, nq, nk, m, s: max(1, min(nk, round(m / (b * h * nq * s)))),
+    ),
+    Mistake(
         "numbers_not_bytes",
         "numbers counted instead of bytes",
         "each score takes bytes_per_number bytes: divide by it too",
