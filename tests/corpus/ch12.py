@@ -97,6 +97,21 @@ def gqa_head_by_head(q, k, v, params, mask=None):
     return np.concatenate(heads, axis=-1) @ params.w_o, np.stack(weights, axis=-3)
 
 
+@wrong("grouped_query_attention", "d_k_from_d_model")
+def gqa_head_size_from_the_output(q, k, v, params, mask=None):
+    h, g = params.num_heads, params.num_kv_heads
+    heads = [
+        mha.split_heads(x @ w, n)
+        for x, w, n in ((q, params.w_q, h), (k, params.w_k, g), (v, params.w_v, g))
+    ]
+    qh, kh, vh = heads[0], *(np.repeat(x, h // g, axis=-3) for x in heads[1:])
+    scores = qh @ np.swapaxes(kh, -1, -2) / math.sqrt(params.w_o.shape[-1] / h)
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    weights = mha.softmax(scores)
+    return mha.merge_heads(weights @ vh) @ params.w_o, weights
+
+
 @wrong("grouped_query_attention", "tiled_groups")
 def gqa_tiled(q, k, v, params, mask=None):
     def tile(x, times):

@@ -75,8 +75,8 @@ _REPEAT_KV_MISTAKES = (
 # --- ch12: grouped-query attention ------------------------------------------------------
 
 
-def _gqa_params(rng, d_model: int, h: int, g: int, dtype) -> GQAParams:
-    d_k = d_model // h
+def _gqa_params(rng, d_model: int, h: int, g: int, dtype, d_k: int | None = None) -> GQAParams:
+    d_k = d_model // h if d_k is None else d_k
     scale = 1.5 / math.sqrt(d_model)
     return GQAParams(
         normal(rng, (d_model, h * d_k), dtype, scale), normal(rng, (d_model, g * d_k), dtype, scale),
@@ -108,6 +108,10 @@ def _gqa_cases(rng: np.random.Generator) -> list[Case]:
             cases.append(Case(f"{text}, with a ({nq}, {nk}) mask", (q, kv, kv, params, mask)))
         else:
             cases.append(Case(text, (q, kv, kv, params)))
+    q, kv = normal(rng, (2, n_q, 12), F64), normal(rng, (2, n_k, 12), F64)
+    params = _gqa_params(rng, 12, 4, 2, F64, d_k=5)  # d_k is not d_model / h
+    cases.append(Case(f"q {q.shape}, k = v {kv.shape}, h=4, g=2, d_k=5 (h*d_k != d_model), float64",
+                      (q, kv, kv, params)))  # fmt: skip
     return cases
 
 
@@ -130,6 +134,7 @@ def _gqa_variant(
             "none": 1.0,
             "d_model": math.sqrt(params.d_model),
             "d_model/g": math.sqrt(params.d_model / g),
+            "d_model/h": math.sqrt(params.d_model // h),
         }[divisor]
         scores = q_heads @ swap_last(k_heads) / d  # (..., h, n_q, n_k)
         if mask is not None and mask_used:
@@ -196,6 +201,12 @@ _GQA_MISTAKES = (
         "the scale is the head size, d_k = w_q.shape[1] / h, the same for queries and keys; g "
         "only says how many key/value heads there are, not how wide they are",
         _gqa_variant(divisor="d_model/g"),
+    ),
+    Mistake(
+        "d_k_from_d_model",
+        "scores divided by sqrt(d_model / h), which is d_k only when h * d_k = d_model",
+        "read the head size from the weights: d_k = params.d_k (w_q.shape[1] / h)",
+        _gqa_variant(divisor="d_model/h"),
     ),
     Mistake(
         "no_output_projection",
