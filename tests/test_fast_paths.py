@@ -295,12 +295,18 @@ def _blas_threads() -> list[int]:
     return [lib.num_threads for lib in threads._numpy_blas().lib_controllers]
 
 
-def _threads_of_one_lean_call(rng, monkeypatch) -> set[int]:
-    """The threads that ran tiles in one lean call (of several tiles)."""
+def _threads_of_one_lean_call(rng, monkeypatch, meet: int = 1) -> set[int]:
+    """The threads that ran tiles in one lean call (of several tiles). With ``meet=2`` the
+    first tiles wait (10 s at most) until two threads run one each, so that a busy machine,
+    where the caller could take every tile before a helper starts, cannot hide a helper."""
     seen = set()
     online = tiles._online_softmax_attention
+    barrier = threading.Barrier(meet, timeout=10)
 
     def spy(*args):
+        if threading.get_ident() not in seen and len(seen) < meet:
+            seen.add(threading.get_ident())
+            barrier.wait()  # BrokenBarrierError (the test fails) if no other thread comes
         seen.add(threading.get_ident())
         return online(*args)
 
@@ -320,7 +326,7 @@ def test_the_pool_is_as_wide_as_the_callers_blas_limit(rng, monkeypatch):
     if min(before) < 2:  # the caller already allows BLAS one thread (the matrix's "1 thread")
         assert _threads_of_one_lean_call(rng, monkeypatch) == {threading.get_ident()}
         return
-    assert len(_threads_of_one_lean_call(rng, monkeypatch)) > 1
+    assert len(_threads_of_one_lean_call(rng, monkeypatch, meet=2)) > 1
     with threadpool_limits(limits=1, user_api="blas"):
         assert threads.width() == 1
         assert _threads_of_one_lean_call(rng, monkeypatch) == {threading.get_ident()}
