@@ -47,14 +47,21 @@ def test_a_function_confused_with_its_opposite_is_named():
 
 
 def test_one_attribute_for_another_is_named():
-    def attend_heads(x, params):
-        h = params.num_heads
-        q, k, v = (mha.split_heads(x @ w, h) for w in (params.w_q, params.w_k, params.w_k))
-        scores = np.einsum("...qd,...kd->...qk", q, k) / math.sqrt(q.shape[-1])
-        weights = mha.softmax(scores)
-        return weights @ v, weights
+    def multi_head_attention(q, k, v, params, mask=None):  # the key bias added to the values
+        def project(x, w, b):
+            return x @ w if b is None else x @ w + b
 
-    _named("attend_heads", attend_heads, "other_name", "`params.w_k` used where `params.w_v`")
+        h = params.num_heads
+        q_h = mha.split_heads(project(q, params.w_q, params.b_q), h)
+        k_h = mha.split_heads(project(k, params.w_k, params.b_k), h)
+        v_h = mha.split_heads(project(v, params.w_v, params.b_k), h)
+        heads, weights = mha.scaled_dot_product_attention(q_h, k_h, v_h, mask)
+        return project(mha.merge_heads(heads), params.w_o, params.b_o), weights
+
+    _named(
+        "multi_head_attention", multi_head_attention, "other_name",
+        "`params.b_k` used where `params.b_v`",
+    )  # fmt: skip
 
 
 def test_two_names_swapped_everywhere_are_named():

@@ -554,8 +554,8 @@ class _Transform:
     what: str
     apply: Callable[[tuple], tuple | None]  # None: does not apply to this input
     after: Callable[[Any], Any] | None = None  # applied to the reference's result
-    # a weight transposed, which does not fit a non-square input: an answer making the slip
-    # fails there in shape, which the relation accepts
+    # a weight transposed, or used for another, which does not fit some inputs: an answer
+    # making the slip fails there in shape, which the relation accepts
     changes_shapes: bool = False
 
 
@@ -796,7 +796,7 @@ def _param_transforms(index: int, name: str) -> list[_Transform]:
     for a, b in itertools.permutations(weights[:3], 2):  # a copy-pasted projection
         found.append(_Transform(
             f"input:{name}.{b}={a}", f"{name}.{a} used in place of {name}.{b}",
-            edit(lambda p, a=a, b=b: {b: getattr(p, a).copy()}),
+            edit(lambda p, a=a, b=b: {b: getattr(p, a).copy()}), changes_shapes=True,
         ))  # fmt: skip
         bias_a, bias_b = f"b_{a[2]}", f"b_{b[2]}"
         found.append(_Transform(
@@ -804,6 +804,7 @@ def _param_transforms(index: int, name: str) -> list[_Transform]:
             f"{name}.{a} and {bias_a} used in place of {name}.{b} and {bias_b}",
             edit(lambda p, a=a, b=b, ba=bias_a, bb=bias_b: {
                 b: getattr(p, a).copy(), bb: _copied(getattr(p, ba, None))}),
+            changes_shapes=True,
         ))  # fmt: skip
     found.append(_Transform(
         f"input:{name}.biases=None", "every bias left out",

@@ -49,6 +49,12 @@ def flops_scores_only(batch, n, d_model):
 # --- longest_sequence ---------------------------------------------------------------------
 
 
+@wrong("longest_sequence", "at_least_one")
+def longest_sequence_never_below_one(memory_bytes, batch, heads, bytes_per_number):
+    n = math.isqrt(memory_bytes // (batch * heads * bytes_per_number))
+    return n if n > 0 else 1
+
+
 @wrong("longest_sequence", "float_sqrt")
 def longest_by_sqrt(memory_bytes, batch, heads, bytes_per_number):
     return int(math.sqrt(memory_bytes / (batch * heads * bytes_per_number)))
@@ -56,6 +62,8 @@ def longest_by_sqrt(memory_bytes, batch, heads, bytes_per_number):
 
 @correct("longest_sequence")
 def longest_by_search(memory_bytes, batch, heads, bytes_per_number):
+    if batch * heads * bytes_per_number > memory_bytes:
+        return 0  # not even n = 1 fits
     n = 1
     while batch * heads * (2 * n) ** 2 * bytes_per_number <= memory_bytes:
         n *= 2

@@ -73,8 +73,9 @@ def gqa_grouped_queries(q, k, v, params, mask=None):
     kh = mha.split_heads(k @ params.w_k, g)[..., :, None, :, :]  # (..., g, 1, n_k, d)
     vh = mha.split_heads(v @ params.w_v, g)[..., :, None, :, :]
     qg = qh.reshape(*batch, g, h // g, n_q, d)
-    if mask is not None and mask.ndim >= 3 and mask.shape[-3] == h:
-        mask = mask.reshape(*mask.shape[:-3], g, h // g, *mask.shape[-2:])
+    if mask is not None and mask.ndim >= 3:  # its heads axis (h or 1) as (g, h/g) or (1, 1)
+        heads_axis = (g, h // g) if mask.shape[-3] == h else (1, 1)
+        mask = mask.reshape(*mask.shape[:-3], *heads_axis, *mask.shape[-2:])
     heads, weights = mha.scaled_dot_product_attention(qg, kh, vh, mask)
     heads = heads.reshape(*batch, h, n_q, -1)
     return mha.merge_heads(heads) @ params.w_o, weights.reshape(*batch, h, n_q, -1)
@@ -86,11 +87,14 @@ def gqa_head_by_head(q, k, v, params, mask=None):
     heads, weights = [], []
     for i in range(h):
         j = i // (h // g)
+        mask_i = mask
+        if mask is not None and np.ndim(mask) >= 3:  # head i's mask: (..., n_q, n_k)
+            mask_i = mask[..., i if mask.shape[-3] == h else 0, :, :]
         out_i, w_i = mha.scaled_dot_product_attention(
             q @ params.w_q[:, i * d : (i + 1) * d],
             k @ params.w_k[:, j * d : (j + 1) * d],
             v @ params.w_v[:, j * d : (j + 1) * d],
-            mask,
+            mask_i,
         )
         heads.append(out_i)
         weights.append(w_i)

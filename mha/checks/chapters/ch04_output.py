@@ -49,11 +49,20 @@ MHA_REFERENCES = (
 )  # fmt: skip
 
 
-def _random_params(rng, d_model: int, h: int, dtype: Any, bias: bool, d_k: int | None = None):
+def _random_params(
+    rng,
+    d_model: int,
+    h: int,
+    dtype: Any,
+    bias: bool,
+    d_k: int | None = None,
+    d_v: int | None = None,
+):
     d_k = d_model // h if d_k is None else d_k
-    shapes = [(d_model, h * d_k)] * 3 + [(h * d_k, d_model)]
+    d_v = d_k if d_v is None else d_v
+    shapes = [(d_model, h * d_k)] * 2 + [(d_model, h * d_v), (h * d_v, d_model)]
     weights = [normal(rng, shape, dtype, 1.5 / math.sqrt(d_model)) for shape in shapes]
-    sizes = [h * d_k] * 3 + [d_model]
+    sizes = [h * d_k] * 2 + [h * d_v, d_model]
     biases = [normal(rng, (size,), dtype, 0.5) if bias else None for size in sizes]
     return mha.MHAParams(*weights, h, *biases)
 
@@ -68,11 +77,11 @@ def _with_padded_values_changed(rng, case: Case, text: str) -> Case:
 
 
 def _mha_cases(rng: np.random.Generator) -> list[Case]:
-    def case(text, batch, n_q, n_k, d_model, h, dtype, bias=False, mask=None, d_k=None):
+    def case(text, batch, n_q, n_k, d_model, h, dtype, bias=False, mask=None, d_k=None, d_v=None):
         q = normal(rng, (*batch, n_q, d_model), dtype)
         kv = normal(rng, (*batch, n_k, d_model), dtype)
         v = normal(rng, (*batch, n_k, d_model), dtype)
-        params = _random_params(rng, d_model, h, dtype, bias, d_k)
+        params = _random_params(rng, d_model, h, dtype, bias, d_k, d_v)
         args = (q, kv, v, params) if mask is None else (q, kv, v, params, mask)
         return Case(text, args)
 
@@ -98,6 +107,7 @@ def _mha_cases(rng: np.random.Generator) -> list[Case]:
             (2,), n_q, n_k, 8, 2, F64, mask=random_mask(rng, (n_q, n_k)),
         ),
         case(f"d_model=8, h=2, d_k = d_v = 3 (h*d_k != d_model), n = {n}", (), n, n, 8, 2, F64, d_k=3),
+        case(f"d_model=8, h=2, d_k=3, d_v=5, n_q={n_q}, n_k={n_k}, with biases", (), n_q, n_k, 8, 2, F64, bias=True, d_k=3, d_v=5),
         case(
             f"batch (2,), d_model=8, h=2, n_q={n_q}, n_k={n_k}, with a mask that leaves one query no key",
             (2,), n_q, n_k, 8, 2, F64, mask=_with_a_blind_query(rng, random_mask(rng, (n_q, n_k))),

@@ -93,6 +93,7 @@ def _longest_cases(rng: np.random.Generator) -> list[Case]:
         ("a little more than n * n numbers", 4 * (n * n + n // 3), 1, 4, 1),
         ("nearly (n + 1)^2 numbers", 2 * 4 * (n * n + 3 * n // 2), 2, 4, 1),
         ("10^16 - 1 bytes", 10**16 - 1, 1, 1, 1),
+        ("less than one number per head: not even n = 1 fits", 2 * 8 * 4 - 1, 2, 8, 4),
     ]:
         cases.append(Case(f"{memory} bytes ({text}), batch={batch}, heads={heads}, {itemsize} bytes per number",
                           (memory, batch, heads, itemsize)))  # fmt: skip
@@ -110,6 +111,12 @@ def _reference_longest_sequence(memory_bytes, batch, heads, bytes_per_number):
 
 
 _LONGEST_MISTAKES = (
+    Mistake(
+        "at_least_one",
+        "1 returned where not even n = 1 fits (a lower bound of 1, as a block size needs)",
+        "a sequence that does not fit has length 0: no max(1, ...) here",
+        lambda m, b, h, s: max(1, _reference_longest_sequence(m, b, h, s)),
+    ),
     Mistake(
         "no_square_root",
         "n from memory / (batch * heads * bytes), as if the weights grew like n, not n^2",

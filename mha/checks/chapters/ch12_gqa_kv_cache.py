@@ -108,6 +108,11 @@ def _gqa_cases(rng: np.random.Generator) -> list[Case]:
             cases.append(Case(f"{text}, with a ({nq}, {nk}) mask", (q, kv, kv, params, mask)))
         else:
             cases.append(Case(text, (q, kv, kv, params)))
+    q, kv = normal(rng, (3, n_q, 16), F64), normal(rng, (3, n_k, 16), F64)
+    lengths = rng.integers(1, n_k + 1, size=3)
+    padding = (np.arange(n_k) < lengths[:, None])[:, None, None, :]  # (3, 1, 1, n_k)
+    cases.append(Case(f"q {q.shape}, k = v {kv.shape}, h=4, g=2, float64, with a (3, 1, 1, {n_k}) "
+                      "padding mask", (q, kv, kv, _gqa_params(rng, 16, 4, 2, F64), padding)))  # fmt: skip
     q, kv = normal(rng, (2, n_q, 12), F64), normal(rng, (2, n_k, 12), F64)
     params = _gqa_params(rng, 12, 4, 2, F64, d_k=5)  # d_k is not d_model / h
     cases.append(Case(f"q {q.shape}, k = v {kv.shape}, h=4, g=2, d_k=5 (h*d_k != d_model), float64",
