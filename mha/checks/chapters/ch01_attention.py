@@ -315,7 +315,6 @@ _SDPA_MISTAKES = (
         "k.T, which reverses every axis: right without batch axes, wrong (or a shape error) with them",
         "np.swapaxes(k, -1, -2) swaps only the last two axes; .T reverses the batch axes too",
         _k_transposed_with_T,
-        relations=("batch_axes",),
     ),
     Mistake(
         "softmax_wrong_axis",

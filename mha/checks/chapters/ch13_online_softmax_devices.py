@@ -256,10 +256,10 @@ _ONLINE_MISTAKES += (
 
 _HOLDS_FULL_SCORES = Mistake(
     "holds_full_scores",
-    "as much memory as the whole (n_q, n_k) score matrix (the scores, or every block's result, "
-    "kept at once)",
-    "compute the scores of one block of keys at a time, q @ k[..., start:stop, :].T, and never "
-    "the full q @ k.T",
+    "as much memory as a whole (n_q, n_k) array kept at once: the scores, every block's result, "
+    "or a mask (or its additive form) built for all the keys",
+    "make everything of one block of keys from those keys alone: its scores, "
+    "q @ k[..., start:stop, :].T, and its part of the mask; never a full (n_q, n_k) array",
     _full_scores_attention,
     _holds_full_scores,
 )
