@@ -7,9 +7,10 @@ but those of ``seen.json``, below).
 Each round is used once: the next change to the diagnosis is measured on a new round, in a new
 folder.
 
-A round is a folder ``roundN/`` holding the writer's files ``chNN.py`` (each a list
+A round is a folder ``roundN/`` holding the writers' files ``chNN.py`` (each a list
 ``ANSWERS`` of dicts with ``exercise``, ``kind`` -- ``correct``, ``wrong`` or ``robustness``
---, ``mistake``, ``teacher_says`` and ``code``, which defines the exercise's name) and the
+--, ``mistake``, ``teacher_says`` and ``code``, which defines the exercise's name; from round 8
+two writers' files one after the other, ``ANSWERS`` the first list then the second) and the
 judge's ``labels.json``: for each wrong answer, ``"chNN:index"`` (its place in its file's
 list) maps to the id of the mistake a right diagnosis names (an id of the exercise's table, a
 known wrong value, or a relation's id, see :mod:`mha.checks.relations`), or to ``"unnamed"``
