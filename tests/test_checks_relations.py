@@ -215,6 +215,18 @@ def test_an_answer_that_swallows_the_alarm_still_fails_on_time():
     assert time.monotonic() - start < 10
 
 
+def test_the_time_limit_is_the_answers_and_not_the_diagnosis(monkeypatch):
+    judge = FunctionExercise.judge
+
+    def slow_judge(self, cases, outcomes):  # the checks' own work, slower than the limit
+        time.sleep(0.8)
+        return judge(self, cases, outcomes)
+
+    monkeypatch.setattr(FunctionExercise, "judge", slow_judge)
+    result = check("softmax", lambda x, axis=-1: np.exp(x), time_limit=0.5)
+    assert result.status == FAILED and result.diagnosis != "time_limit", str(result)
+
+
 # --- results of the wrong kind or precision ---------------------------------------------
 
 

@@ -103,7 +103,9 @@ grader enforces that, ``check`` does not.
 
 Time limit
 ----------
-Each check runs under a time limit (``time_limit`` seconds, 10 by default). On the main thread
+Each check runs the answer under a time limit (``time_limit`` seconds, 10 by default, for all
+its calls together; the comparison and the diagnosis that follow are the checks' own work and
+do not count, so a slow diagnosis never reads as a slow answer). On the main thread
 of a POSIX process (a Jupyter kernel, a script) it uses ``SIGALRM``: when time is up, an
 exception is raised inside the answer, which stops an infinite Python loop; a single long C call
 (one huge ``matmul``) finishes first. Elsewhere (Windows, or ``check`` called from another
@@ -299,7 +301,7 @@ def check(
     progress = {"case": "the first test input"}
     deadline = time.monotonic() + time_limit
 
-    def work() -> Verdict:
+    def work() -> tuple[list, list]:
         cases = exercise.trials(np.random.default_rng(seed))
         outcomes = []
         for case in cases:
@@ -308,12 +310,11 @@ def check(
             progress["case"] = case.description
             outcomes.append(run_answer(exercise, answer, case))
             if len(outcomes) == 1 and (stub_verdict(outcomes[0]) or outcomes[0].not_callable):
-                return exercise.judge(cases[:1], outcomes)  # nothing more to run
-        progress["case"] = "the comparison of your results with the reference's"
-        return exercise.judge(cases, outcomes)
+                return cases[:1], outcomes  # nothing more to run
+        return cases, outcomes
 
-    try:
-        verdict = within_time_limit(work, time_limit)
+    try:  # the limit is the answer's: the verdict below (the diagnosis search) is the checks'
+        cases, outcomes = within_time_limit(work, time_limit)
     except TimeUp:
         return CheckResult(
             name,
@@ -323,4 +324,4 @@ def check(
             "look for a loop that never ends, or work that grows much faster than the input",
             seed,
         )
-    return verdict.result(name, seed)
+    return exercise.judge(cases, outcomes).result(name, seed)
