@@ -228,7 +228,7 @@ def test_a_memory_peak_is_measured_from_outside_the_answer(graded):
     name = "attacks/memory_reset.ipynb"
     text = reason(graded, name, "online_softmax_attention")
     assert graded["rows"][name]["online_softmax_attention"] == "0"
-    assert "as much memory as the whole (n_q, n_k) score matrix" in text, text
+    assert "as much memory as a whole (n_q, n_k) array" in text, text
 
 
 def test_the_limits_hold(graded):
