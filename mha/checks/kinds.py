@@ -524,17 +524,9 @@ class NumberExercise(ValueExercise):
                     f for f in relations.causes_of_number(number, self)
                     if f.id not in (wrong.id, *wrong.same_as)
                 ]  # fmt: skip
-                if not alike:
-                    return Verdict(
-                        FAILED, f"{shown} is not right: {wrong.hint}", wrong.id, wrong.hint
-                    )
-                said = "; or ".join([wrong.hint, *(f.seen for f in alike[:2])])
-                return Verdict(
-                    FAILED,
-                    f"{shown} is not right: {said} (one number cannot tell which)",
-                    wrong.id,
-                    "; or: ".join(dict.fromkeys([wrong.hint, *(f.hint for f in alike[:2])])),
-                )
+                own = relations.Finding(wrong.id, wrong.hint, wrong.hint, wrong.hint)
+                told = relations.told_together([own, *alike])
+                return Verdict(FAILED, f"{shown} is not right: {told.seen}", told.id, told.hint)
         finding = relations.number_finding(number, self)
         if finding is not None:
             return Verdict(

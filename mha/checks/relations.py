@@ -1829,17 +1829,23 @@ def _number_finding(value: float, exercise: Any) -> Finding | None:
     (``approximate``). Where two of these explain the number alike (a factor of 8 bits that
     is also the batch of 8 counted twice), both are said: one number cannot tell them apart."""
     found = _number_explanations(value, exercise)
-    if len(found) > 1:
-        alike = found[:3]
-        return Finding(
-            alike[0].id,
-            ", or ".join(f.title for f in alike) + " (one number cannot tell which)",
-            "; or: ".join(dict.fromkeys(f.hint for f in alike)),
-            "; or ".join(f.seen for f in alike) + " (one number cannot tell which)",
-        )
     if found:
-        return found[0]
+        return told_together(found)
     return _rounded_or_estimated(value, exercise)
+
+
+def told_together(alike: Sequence[Finding]) -> Finding:
+    """One finding that says each of two or three explanations of one number (the first's id):
+    one number cannot tell them apart. A single explanation is returned as it is."""
+    if len(alike) == 1:
+        return alike[0]
+    alike = alike[:3]
+    return Finding(
+        alike[0].id,
+        ", or ".join(f.title for f in alike) + " (one number cannot tell which)",
+        "; or: ".join(dict.fromkeys(f.hint for f in alike)),
+        "; or ".join(f.seen for f in alike) + " (one number cannot tell which)",
+    )
 
 
 def _number_explanations(value: float, exercise: Any) -> list[Finding]:

@@ -414,9 +414,9 @@ def _temperature_cases(rng: np.random.Generator) -> list[Case]:
     return cases
 
 
-def _reference_temperature_of(scores, weights):
-    """T such that weights = softmax(scores / T): a least-squares fit over the weights that
-    are not 0 (a weight that underflowed says nothing about T)."""
+def _temperature_fit(scores, weights, *, centre_scores: bool = True) -> float:
+    """A least-squares fit of T over the weights that are not 0 (a weight that underflowed
+    says nothing about T), each row's log-weights (and scores) centred over those entries."""
     kept = weights > 0
     count = np.maximum(kept.sum(axis=-1, keepdims=True), 1)
 
@@ -424,17 +424,14 @@ def _reference_temperature_of(scores, weights):
         a = np.where(kept, a, 0.0)
         return np.where(kept, a - a.sum(axis=-1, keepdims=True) / count, 0.0)
 
-    s, log_w = centred(scores), centred(np.log(np.where(kept, weights, 1.0)))
+    s = centred(scores) if centre_scores else np.where(kept, scores, 0.0)
+    log_w = centred(np.log(np.where(kept, weights, 1.0)))
     return float(np.sum(s * s) / np.sum(s * log_w))  # the softmax's normaliser cancels
 
 
-def _scores_not_centred(scores, weights):
-    kept = weights > 0
-    count = np.maximum(kept.sum(axis=-1, keepdims=True), 1)
-    log_w = np.where(kept, np.log(np.where(kept, weights, 1.0)), 0.0)
-    log_w = np.where(kept, log_w - log_w.sum(axis=-1, keepdims=True) / count, 0.0)
-    s = np.where(kept, scores, 0.0)
-    return float(np.sum(s * s) / np.sum(s * log_w))
+def _reference_temperature_of(scores, weights):
+    """T such that weights = softmax(scores / T)."""
+    return _temperature_fit(scores, weights)
 
 
 def _across_rows(scores, weights):
@@ -471,7 +468,7 @@ _TEMPERATURE_MISTAKES = (
         "each row's mean score, which says nothing about T",
         "centre both: subtract each row's mean (over the kept entries) from the scores as well "
         "as from the log-weights",
-        _scores_not_centred,
+        lambda s, w: _temperature_fit(s, w, centre_scores=False),
     ),
     Mistake(
         "ignores_normaliser",
