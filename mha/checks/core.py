@@ -327,12 +327,27 @@ def _peak_traced(call: Callable[[], Outcome]) -> Outcome:
     return dataclasses.replace(outcome, measurements={"peak_bytes": float(peak)})
 
 
+def _high_water_private_bytes(pid: int) -> int:
+    """A floor under the most private memory the process has held: the kernel's high-water
+    mark of its resident memory (``VmHWM``, kept whether or not anyone was looking) less the
+    file-backed and shared pages resident now, which are at least those resident at the peak."""
+    sizes = {"VmHWM": 0, "RssFile": 0, "RssShmem": 0}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            name, _, value = line.partition(":")
+            if name in sizes:
+                sizes[name] = int(value.split()[0]) * 1024
+    return sizes["VmHWM"] - sizes["RssFile"] - sizes["RssShmem"]
+
+
 def _peak_in_child(call: Callable[[], Outcome]) -> Outcome:
     """``call()`` in a fresh child process, with the peak of the child's private resident
-    memory above what it had when it started, sampled by this process from /proc every
-    0.2 ms while the child runs: the answer cannot reset or hide it from inside (on Linux;
-    elsewhere :func:`_peak_traced`). Files the child maps (libraries it runs) are not
-    counted: a child maps them afresh, whatever the answer holds."""
+    memory above what it had when it started (on Linux; elsewhere :func:`_peak_traced`). Two
+    floors under that peak, the larger kept: this process samples the child's private memory
+    from /proc every 0.2 ms while it runs, and, once the child has reported and before it
+    leaves, reads the kernel's high-water mark (:func:`_high_water_private_bytes`), which
+    holds even when a busy machine let no sample run during the call. Files the child maps
+    (libraries it runs) are not counted: a child maps them afresh, whatever the answer holds."""
     if not (sys.platform.startswith("linux") and hasattr(os, "fork")):
         return _peak_traced(call)
     read, write = os.pipe()
@@ -346,16 +361,18 @@ def _peak_in_child(call: Callable[[], Outcome]) -> Outcome:
             data = pickle.dumps(call())
         except BaseException as error:  # the answer's failure, reported like call_answer's
             data = pickle.dumps(Outcome(error=(type(error).__name__, short(str(error), 500))))
-        with os.fdopen(write, "wb") as channel:
-            channel.write(data)
-        os._exit(0)
+        try:
+            with os.fdopen(write, "wb") as channel:
+                channel.write(data)
+            os.read(go_read, 1)  # the parent has read the high-water mark
+        finally:
+            os._exit(0)
     os.close(write)
     os.close(go_read)
     chunks = []
     try:
         baseline = peak = _private_bytes(pid)
         os.write(go_write, b"x")
-        os.close(go_write)
         while True:
             ready, _, _ = select.select([read], [], [], 0.0002)
             with contextlib.suppress(OSError, ValueError, IndexError):  # gone meanwhile
@@ -365,6 +382,10 @@ def _peak_in_child(call: Callable[[], Outcome]) -> Outcome:
                 if not chunk:
                     break
                 chunks.append(chunk)
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            peak = max(peak, _high_water_private_bytes(pid))
+        os.close(go_write)
+        go_write = None
         os.waitpid(pid, 0)
     except BaseException:  # the time limit: the child goes too
         with contextlib.suppress(OSError):
@@ -373,6 +394,8 @@ def _peak_in_child(call: Callable[[], Outcome]) -> Outcome:
         raise
     finally:
         os.close(read)
+        if go_write is not None:
+            os.close(go_write)
     if not chunks:
         return Outcome(error=("SystemExit", "the answer ended its process"))
     outcome = pickle.loads(b"".join(chunks))  # from this process's own child
