@@ -133,6 +133,8 @@ def test_timed_steps_record_only_while_recording_and_sum_over_threads():
 def test_the_profile_accounts_for_the_whole_call_and_its_floor(monkeypatch):
     monkeypatch.setattr(profile, "matmul_peak_numpy", lambda: 100.0)  # GFLOP/s
     monkeypatch.setattr(profile, "exp_rate", lambda: 1e9)  # exponentials per second
+    at_shapes = {"QK^T products": 50.0, "PV products": 80.0}  # BLAS below the peak on them
+    monkeypatch.setattr(profile, "blas_rates", lambda shape: at_shapes)
     shape = (1, 1024, 32, 4)  # scores of 16 MiB: the lean path
     report = profile.profile(shape, calls=1)
     measured = report["phases_ms"]
@@ -148,10 +150,41 @@ def test_the_profile_accounts_for_the_whole_call_and_its_floor(monkeypatch):
             "exp": 1e3 * 4 * 1024**2 / 1e9,
         }
     )
+    assert report["blas_floor_ms"] == pytest.approx(
+        report["floor_ms"]
+        | {"QK^T products": 1e3 * products / 50e9, "PV products": 1e3 * products / 80e9}
+    )
     text = profile.format_profile(report)
     assert "(1, 1024, 32, 4)" in text and "idle / hand-offs" in text
+    blas_total = sum(report["blas_floor_ms"].values())
+    assert f"took {report['wall_ms'] / blas_total:.2f}x that" in text
     small = profile.profile((1, 16, 32, 4), calls=1)  # scores fit: the readable path
     assert "not taken" in profile.format_profile(small)
+
+
+def test_blas_rates_name_each_product_of_the_floor_and_count_every_task(monkeypatch):
+    """One rate per product phase of the floor; each the FLOPs of every task of the pool over
+    the seconds measured (here a pretend second per run of the tasks)."""
+    runs = []
+    monkeypatch.setattr(timing.threads, "width", lambda: 2)
+
+    def one_second_each(calls, rounds, summary):
+        (run,) = calls.values()
+        run()
+        runs.append(run)
+        return {"numpy": 1.0}
+
+    monkeypatch.setattr(timing, "time_interleaved", one_second_each)
+    shape = (2, 256, 32, 4)
+    rates = timing.blas_rates(shape)
+    products = {name for name in timing.floor(shape, 1.0, 1.0) if name != "exp"}
+    assert set(rates) == products and len(runs) == 3
+    budget = mha.numpy_mha.DEFAULT_MEMORY_BUDGET["cpu"] // 4
+    block_q, block_k = timing.tiles.worker_tile_shape(256, 256, budget, 2)
+    assert (block_q, block_k) == (256, 256)  # the whole scores of a head fit one tile
+    tasks = 8  # four per thread
+    assert rates["QK^T products"] == pytest.approx(tasks * 2 * 256 * 8 * 256 / 1e9)
+    assert rates["projections"] == pytest.approx(tasks * 2 * 64 * 32 * 32 / 1e9)  # 512 rows / 8
 
 
 def test_the_profiled_call_equals_the_unprofiled_one(rng):
@@ -233,6 +266,11 @@ def test_causal_attention_counts_only_the_pairs_its_mask_lets_attend():
     for part in ("QK^T products", "PV products", "exp"):
         assert causal[part] == pytest.approx(full[part] * pairs / n**2)
     assert causal["exp"] == pytest.approx(batch * h * pairs)  # one exponential per pair
+    at_shapes = timing.floor((batch, n, d, h), 1.0, 1.0, product_gflops={"PV products": 0.5})
+    assert at_shapes["PV products"] == pytest.approx(2 * full["PV products"])
+    assert {k: v for k, v in at_shapes.items() if k != "PV products"} == {
+        k: v for k, v in full.items() if k != "PV products"
+    }
 
 
 def test_every_implementation_reads_causal_the_same_way():
@@ -286,6 +324,7 @@ def _class_report(name, q3, exp_per_s, torch_exp_per_s, wall_ms):
         "profiles": [{"shape": [1, 4096, 512, 8], "causal": False, "exp_route": "exp",
                       "exp_per_s": exp_per_s, "torch_exp_per_s": torch_exp_per_s,
                       "wall_ms": wall_ms, "floor_ms": {"products": 80.0, "exp": 20.0},
+                      "blas_floor_ms": {"products": 90.0, "exp": 20.0},
                       "phases_ms": {"products": 87.0, "exp": 20.0, "idle": wall_ms - 107}}],
     }  # fmt: skip
     return bench, profile_run
@@ -301,8 +340,8 @@ def test_the_classes_table_holds_each_class_to_its_goal():
     assert "<= 1.1: met" in rows["slow exp"]
     floors = [line for line in table.splitlines() if "G/s" in line]
     assert "1.10 (<= 1.15: met)" in floors[0] and "1.20 (<= 1.15: **NOT met**)" in floors[1]
-    assert floors[0].endswith("| products +7 ms |")  # idle: +3 ms
-    assert floors[1].endswith("| idle +13 ms |")  # products: +7 ms
+    assert floors[0].endswith("| products +7 ms | 1.00 |")  # idle: +3 ms; 110 / (90 + 20)
+    assert floors[1].endswith("| idle +13 ms | 1.09 |")  # products: +7 ms; 120 / 110
     assert classes.ratio_goal(None, 1e9) == 1.1  # no profile: the looser goal
     without = classes.markdown([fast_exp[0]])
     assert "<= 1.1: met" in without and "G/s" not in without

@@ -10,7 +10,10 @@ mask, and the floor counts only the pairs it lets attend (the lean path's tiles 
 the keys past their rows' last, but compute the masked corner of each tile: that shows as
 time above the floor). :func:`format_profile` prints the phases next to the floor of
 :func:`mha.bench.timing.floor`: each product's FLOPs at the peak, the ``B h n^2`` exponentials at
-the measured rate.
+the measured rate; and beside it the same floor with each product at the rate BLAS reaches on
+the call's own shapes (:func:`mha.bench.timing.blas_rates`: with one side only d_k wide, less
+than the square-matrix peak), which splits the time above the floor into what BLAS itself
+cannot do on these shapes and what the lean path adds.
 
 A phase's time is its seconds summed over the threads, divided by the cores: what it
 costs the call when the cores share it. "idle / hand-offs" is the rest of cores x wall
@@ -26,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from mha.bench.timing import (
+    blas_rates,
     exp_rate,
     floor,
     flops,
@@ -47,7 +51,9 @@ def profile(
     Returns a JSON-ready dict: the shape, ``causal``, the cores, ``wall_ms`` (mean of the
     calls), ``phases_ms`` (each phase, and :data:`IDLE`), ``floor_ms``
     (:func:`mha.bench.timing.floor`), ``peak_gflops`` (the best of before and after the
-    calls), ``exp_route`` (the lean path's exponential), ``exp_per_s`` (its rate),
+    calls), ``blas_gflops`` (each product's rate on the call's own shapes,
+    :func:`mha.bench.timing.blas_rates`) and ``blas_floor_ms`` (the floor at those rates),
+    ``exp_route`` (the lean path's exponential), ``exp_per_s`` (its rate),
     ``torch_exp_per_s`` and ``fraction_of_peak`` (of the FLOPs that are work).
     """
     call = make_call("numpy", shape, causal=causal)
@@ -59,7 +65,7 @@ def profile(
             call()
         wall = (time.perf_counter() - start) / calls
     peak, rate = max(peak, matmul_peak_numpy()), max(rate, exp_rate())
-    torch_rate = torch_exp_rate()
+    torch_rate, shape_rates = torch_exp_rate(), blas_rates(shape)
     cores = threads.width()  # the threads the lean path ran on
     phases_ms = {name: 1e3 * s / calls / cores for name, s in totals.items()}
     phases_ms[IDLE] = 1e3 * wall - sum(phases_ms.values())
@@ -71,7 +77,11 @@ def profile(
         "wall_ms": 1e3 * wall,
         "phases_ms": phases_ms,
         "floor_ms": {name: 1e3 * s for name, s in floor(shape, peak, rate, causal).items()},
+        "blas_floor_ms": {
+            name: 1e3 * s for name, s in floor(shape, peak, rate, causal, shape_rates).items()
+        },
         "peak_gflops": peak,
+        "blas_gflops": shape_rates,
         "exp_route": kernels.exponential(np, np.float32).name,
         "exp_per_s": rate,
         "torch_exp_per_s": torch_rate,
@@ -81,7 +91,7 @@ def profile(
 
 def format_profile(report: dict[str, Any]) -> str:
     """The profile as a table: each phase's ms and share of the call, and its floor."""
-    wall, floors = report["wall_ms"], report["floor_ms"]
+    wall, floors, blas_floors = report["wall_ms"], report["floor_ms"], report["blas_floor_ms"]
     torch_rate = report["torch_exp_per_s"]
     lines = [
         f"NumPy lean path at (B, n, d_model, h) = {tuple(report['shape'])}"
@@ -91,7 +101,7 @@ def format_profile(report: dict[str, Any]) -> str:
         f"exponential: {report['exp_route']}, {report['exp_per_s'] / 1e9:.2f} G/s"
         + ("" if torch_rate is None else f" (torch.exp: {torch_rate / 1e9:.2f} G/s)"),
         "",
-        f"{'phase':<28} {'ms':>8} {'share':>7} {'floor ms':>9}",
+        f"{'phase':<28} {'ms':>8} {'share':>7} {'floor ms':>9} {'at BLAS rate':>13}",
     ]
     measured = report["phases_ms"]
     if len(measured) == 1:  # only IDLE: no phase ran
@@ -100,14 +110,18 @@ def format_profile(report: dict[str, Any]) -> str:
     for name in order:
         ms = measured.get(name, 0.0)
         floor_ms = f"{floors[name]:.1f}" if name in floors else "-"
-        lines.append(f"{name:<28} {ms:>8.1f} {ms / wall:>7.0%} {floor_ms:>9}")
-    total_floor = sum(floors.values())
+        at_rate = f"{blas_floors[name]:.1f}" if name in blas_floors else "-"
+        lines.append(f"{name:<28} {ms:>8.1f} {ms / wall:>7.0%} {floor_ms:>9} {at_rate:>13}")
+    total_floor, total_blas_floor = sum(floors.values()), sum(blas_floors.values())
+    rates = ", ".join(f"{name} {g:.0f}" for name, g in report["blas_gflops"].items())
     lines += [
-        f"{'total':<28} {wall:>8.1f} {1:>7.0%} {total_floor:>9.1f}",
+        f"{'total':<28} {wall:>8.1f} {1:>7.0%} {total_floor:>9.1f} {total_blas_floor:>13.1f}",
         "",
         f"floor: the products' FLOPs at the peak, the exponentials at the {report['exp_route']} "
         f"rate, every core busy"
         + (", only the pairs the causal mask lets attend" if report["causal"] else "")
         + f"; the call took {wall / total_floor:.2f}x its floor",
+        f"at BLAS rate: each product at the GFLOP/s BLAS reaches on the call's own shapes, every "
+        f"core busy ({rates}); the call took {wall / total_blas_floor:.2f}x that",
     ]
     return "\n".join(lines)

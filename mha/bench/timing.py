@@ -25,7 +25,7 @@ import numpy as np
 
 import mha
 from mha import gpu
-from mha.lean import kernels, threads
+from mha.lean import kernels, threads, tiles
 
 #: The implementations :func:`make_call` builds: on the CPU, and (where a CUDA GPU exists)
 #: mha on CuPy and the torch implementations on ``cuda``.
@@ -54,6 +54,44 @@ def matmul_peak_numpy(side: int = 2048, rounds: int = 5) -> float:
     a = np.random.default_rng(0).standard_normal((side, side), dtype=np.float32)
     seconds = time_interleaved({"numpy": lambda: a @ a}, rounds, summary=min)["numpy"]
     return 2 * side**3 / seconds / 1e9
+
+
+def blas_rates(shape: tuple[int, int, int, int], rounds: int = 5) -> dict[str, float]:
+    """GFLOP/s of NumPy's BLAS on the products the lean path runs at ``shape`` = (B, n,
+    d_model, h), every core busy: the square-matrix peak (:func:`matmul_peak_numpy`) is more
+    than BLAS reaches when one side of a product is only d_k = d_model / h wide.
+
+    Each thread of :mod:`mha.lean.threads`' pool multiplies, single-threaded, one worker
+    tile's ``K Q^T`` ((n, d_k) @ (d_k, bq), :func:`mha.lean.tiles.worker_tile_shape` at the
+    default memory budget), its ``P^T V`` ((bq, n) @ (n, d_k)), or one block of a
+    projection's rows ((rows, d_model) @ (d_model, d_model), :func:`mha.lean.threads.block_rows`);
+    the keys and values are views of a projection's columns, as a head is. Four tasks per
+    thread, the fastest of ``rounds``. Keys: the products' phases of :func:`floor`.
+    """
+    batch, n, d_model, h = shape
+    d_k, workers = d_model // h, threads.width()
+    budget = mha.numpy_mha.DEFAULT_MEMORY_BUDGET["cpu"] // 4  # float32 numbers
+    block_q, block_k = tiles.worker_tile_shape(n, n, budget, workers)
+    rows = min(batch * n, threads.block_rows(batch * n))
+    rng = np.random.default_rng(0)
+    projected = rng.standard_normal((block_k, d_model), dtype=np.float32)
+    heads = projected[:, :d_k]  # (block_k, d_k), a head's keys or values
+    q_t = rng.standard_normal((block_q, d_k), dtype=np.float32).T  # (d_k, bq)
+    p = rng.standard_normal((block_k, block_q), dtype=np.float32)  # (bk, bq), as a tile holds it
+    x = rng.standard_normal((rows, d_model), dtype=np.float32)
+    w = rng.standard_normal((d_model, d_model), dtype=np.float32)
+    products = {
+        "projections": (lambda: x @ w, 2 * rows * d_model**2),
+        "QK^T products": (lambda: heads @ q_t, 2 * block_k * d_k * block_q),
+        "PV products": (lambda: p.T @ heads, 2 * block_q * block_k * d_k),
+    }
+    tasks = [(i,) for i in range(4 * workers)]
+    rates = {}
+    for name, (product, product_flops) in products.items():
+        run = {"numpy": functools.partial(threads.run, lambda _, f=product: f(), tasks)}
+        seconds = time_interleaved(run, rounds, summary=min)["numpy"]
+        rates[name] = len(tasks) * product_flops / seconds / 1e9
+    return rates
 
 
 def _exponentials_per_second(power: Callable[..., Any], inputs: list, rounds: int) -> float:
@@ -112,6 +150,7 @@ def floor(
     peak_gflops: float,
     exps_per_second: float,
     causal: bool = False,
+    product_gflops: dict[str, float] | None = None,
 ) -> dict[str, float]:
     """The least time (s) of one self-attention call of ``shape`` = (B, n, d_model, h).
 
@@ -119,14 +158,20 @@ def floor(
     peak (:func:`matmul_peak_numpy`), and the ``B h n^2`` exponentials of the softmax at
     :func:`exp_rate`; with ``causal`` only the pairs a causal mask lets attend
     (:func:`attended_pairs`). Everything else (masks, maxima, sums, copies, Python) is on top.
+    ``product_gflops`` (phase -> GFLOP/s, as :func:`blas_rates` gives) replaces the peak for
+    the products it names: the floor of a call whose products run as fast as BLAS runs them
+    on the call's own shapes.
     """
     batch, n, d_model, h = shape
-    peak, pairs = peak_gflops * 1e9, attended_pairs(n, causal)
-    return {
-        "projections": 8 * batch * n * d_model**2 / peak,
-        "QK^T products": 2 * batch * pairs * d_model / peak,
-        "PV products": 2 * batch * pairs * d_model / peak,
-        "exp": batch * h * pairs / exps_per_second,
+    pairs = attended_pairs(n, causal)
+    work = {
+        "projections": 8 * batch * n * d_model**2,
+        "QK^T products": 2 * batch * pairs * d_model,
+        "PV products": 2 * batch * pairs * d_model,
+    }
+    rates = {name: peak_gflops for name in work} | (product_gflops or {})
+    return {name: w / (rates[name] * 1e9) for name, w in work.items()} | {
+        "exp": batch * h * pairs / exps_per_second
     }
 
 

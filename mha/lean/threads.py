@@ -129,6 +129,12 @@ def _product(rows: np.ndarray, b: np.ndarray, out: np.ndarray, chunk: slice) -> 
     np.matmul(rows[chunk], b, out=out[chunk])
 
 
+def block_rows(rows: int) -> int:
+    """Rows per block when :func:`matmul` splits ``rows`` over the pool: four blocks per
+    thread, at least 64 rows each."""
+    return max(64, -(-rows // (4 * width())))
+
+
 def matmul(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """``a @ b`` as one 2-D product, its rows split over the pool, four blocks per thread
     (a thread slowed down by another process leaves its blocks to the others).
@@ -143,7 +149,7 @@ def matmul(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.nd
     shape = (rows.shape[0], b.shape[1])
     dtype = np.result_type(a, b)
     out = np.empty(shape, dtype=dtype) if out is None else out.reshape(shape)  # a view
-    step = max(64, -(-rows.shape[0] // (4 * width())))  # rows per block, at least 64
+    step = block_rows(rows.shape[0])
     blocks = [(rows, b, out, slice(start, start + step)) for start in range(0, shape[0], step)]
     run(_product, blocks)
     return out.reshape(*a.shape[:-1], b.shape[1])

@@ -69,6 +69,13 @@ def tile_shape(n_q: int, n_k: int, max_elements: int) -> tuple[int, int]:
     return rows, max(min(n_k, _MIN_TILE_SIDE), max_elements // rows)
 
 
+def worker_tile_shape(n_q: int, n_k: int, max_elements: int, workers: int) -> tuple[int, int]:
+    """(query rows, key columns) of the tile each of ``workers`` NumPy threads takes when all
+    the tiles alive at once may hold ``max_elements`` numbers: :func:`tile_shape` of the
+    smaller of that share and :func:`mha.lean.kernels.tile_elements`."""
+    return tile_shape(n_q, n_k, min(kernels.tile_elements(), max_elements // workers))
+
+
 @timed("QK^T products")
 def _scores(k_block: Array, q_t: Array) -> Array:
     return k_block @ q_t  # (..., bk, d_k) @ (..., d_k, bq) -> (..., bk, bq)
@@ -255,9 +262,7 @@ def _attention_threads(
     if bias is not None and not callable(bias):
         bias = np.broadcast_to(bias, (*batch, *bias.shape[-2:]))
     n_q, n_k, d_v = q.shape[-2], k.shape[-2], v.shape[-1]
-    workers = threads.width()
-    tile_elements = min(kernels.tile_elements(), max_elements // workers)
-    block_q, block_k = tile_shape(n_q, n_k, tile_elements)
+    block_q, block_k = worker_tile_shape(n_q, n_k, max_elements, threads.width())
     if batch:  # (..., n_q, h, d_v) in memory, seen as (..., h, n_q, d_v)
         out = np.moveaxis(np.empty((*batch[:-1], n_q, batch[-1], d_v), q.dtype), -2, -3)
     else:
