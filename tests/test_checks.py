@@ -853,4 +853,6 @@ def test_a_small_call_measures_small_without_samples(monkeypatch):
         return Outcome(value=float(np.fft.rfft(np.linalg.svd(x @ x.T)[1]).real.sum()))
 
     peak = core._peak_in_child(small_work).measurements["peak_bytes"]
-    assert peak < 2**20 / 2, f"{peak / 2**20:.2f} MiB"
+    # 0.4-0.9 MiB measured (malloc's state differs between processes); 16 MiB with the
+    # library pages counted; chapter 13's limit on a (1024, 1024) float64 case is 2 MiB
+    assert peak < 2 * 2**20, f"{peak / 2**20:.2f} MiB"
