@@ -104,7 +104,8 @@ def markdown(bench: list[dict[str, Any]], profiles: list[dict[str, Any]] | None 
     """The README's tables: per class and goal shape, NumPy and nn.MHA's times, their ratio
     and the verdict by the upper quartile, NumPy's fraction of the peak; then (with
     ``profiles``) per class the lean path's exponential, the rates, and the call against its
-    floor, and against the floor with each product at BLAS's rate on the call's own shapes. ``bench`` and ``profiles`` are the ``"machine_classes"`` of two ``--machine`` runs."""
+    floor, and against the floor with each product at BLAS's rate on the call's own shapes.
+    ``bench`` and ``profiles`` are the ``"machine_classes"`` of two ``--machine`` runs."""
     rates = _exp_rates(profiles)
     lines = [
         "| machine class | (B, n, d_model, h) | NumPy's exp | NumPy ms | nn.MHA ms "
